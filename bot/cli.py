@@ -1,0 +1,104 @@
+"""The `riskbot` command: run the bot, play a demo, compute odds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from bot.engine.errors import RuleError
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from bot.demo import list_rulesets, run_world_demo
+
+    if args.list:
+        print("\n".join(list_rulesets()))
+        return 0
+    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        result = run_world_demo(args.ruleset, args.seed, args.players, log)
+    finally:
+        if log is not None:
+            log.close()
+    for line in result.lines:
+        print(line)
+    print(result.final_line)
+    return 0
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from bot.engine.world.odds import battle_odds
+
+    if args.attacking < 2 or args.defending < 1:
+        print(
+            "The attacking territory needs at least 2 armies and the defender at least 1.",
+            file=sys.stderr,
+        )
+        return 2
+    odds = battle_odds(args.attacking, args.defending)
+    if args.json:
+        print(json.dumps(odds.to_dict()))
+    else:
+        print(
+            f"{args.attacking} attacking {args.defending}: attacker wins "
+            f"{odds.attacker_wins:.2%}; expected left: attacker "
+            f"{odds.expected_attackers_left:.2f} (+1 staying behind), defender "
+            f"{odds.expected_defenders_left:.2f}"
+        )
+    return 0
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from bot.logs import configure_logging
+    from bot.settings import load_settings
+
+    settings = load_settings()
+    configure_logging(settings.log_level)
+    if settings.discord_token is None or not settings.discord_token.get_secret_value():
+        print(
+            "No Discord token: set DISCORD_TOKEN in the environment or in a .env file "
+            "(see .env.example), or try `riskbot demo` to watch a game without one.",
+            file=sys.stderr,
+        )
+        return 2
+    from bot.discord_app import run_bot
+
+    return run_bot(settings)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="riskbot", description="Risk in Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(func=_cmd_run)
+
+    demo = sub.add_parser("demo", help="computer players play a whole game locally")
+    demo.add_argument("--ruleset", default="classic-2016")
+    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--log", help="write every event as JSON Lines to this file")
+    demo.add_argument("--list", action="store_true", help="list every ruleset and stop")
+    demo.set_defaults(func=_cmd_demo)
+
+    odds = sub.add_parser("odds", help="exact odds of taking a territory")
+    odds.add_argument("attacking", type=int, help="armies in the attacking territory")
+    odds.add_argument("defending", type=int, help="armies in the defending territory")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(func=_cmd_odds)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except RuleError as exc:
+        print(exc.message, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

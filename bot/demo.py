@@ -1,0 +1,149 @@
+"""`riskbot demo`: computer players play a whole game locally, one short line per turn."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from bot.ai import world as world_ai
+from bot.engine.canonical import digest
+from bot.engine.errors import RuleError
+from bot.engine.world import engine as world_engine
+from bot.engine.world.rules import RULESETS as WORLD_RULESETS
+from bot.engine.world.rules import get_ruleset
+from bot.engine.world.state import WorldState, state_to_dict
+
+COLOUR_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
+
+# Safety net far beyond any real game: a demo that has not ended by then is a bug.
+MAX_ACTIONS = 200_000
+
+
+@dataclass
+class DemoResult:
+    lines: list[str] = field(default_factory=list)
+    winner: str = ""
+    turns: int = 0
+    actions: int = 0
+    digest: str = ""
+
+    @property
+    def final_line(self) -> str:
+        return (
+            f"winner={self.winner} turns={self.turns} actions={self.actions} digest={self.digest}"
+        )
+
+
+def player_names(count: int) -> list[str]:
+    return COLOUR_NAMES[:count]
+
+
+def world_players(ruleset: str, players: int | None) -> int:
+    rules = get_ruleset(ruleset)
+    count = rules.default_players if players is None else players
+    if not rules.min_players <= count <= rules.max_players:
+        raise RuleError(
+            f"{ruleset} is for {rules.min_players} to {rules.max_players} players, not {count}."
+        )
+    return count
+
+
+class TurnNarrator:
+    """Folds a turn's events into one short line."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.reset(None, 0, 0)
+
+    def reset(self, player: int | None, turn: int, reinforcements: int) -> None:
+        self.player = player
+        self.turn = turn
+        self.reinforcements = reinforcements
+        self.battles = 0
+        self.captured: list[str] = []
+        self.traded: list[int] = []
+        self.notes: list[str] = []
+
+    def feed(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "battle":
+            self.battles += 1
+        elif kind == "captured":
+            self.captured.append(event["territory"])
+        elif kind == "trade":
+            self.traded.append(event["value"])
+        elif kind == "eliminated":
+            self.notes.append(f"eliminated {self.names[event['player']]}")
+
+    def line(self, state: WorldState) -> str | None:
+        if self.player is None:
+            return None
+        seat = self.player
+        held = state.territories_of(seat)
+        parts = [f"turn {self.turn:>3} {self.names[seat]:<6} +{self.reinforcements}"]
+        if self.traded:
+            parts.append("cards " + "+".join(map(str, self.traded)))
+        parts.append(f"{self.battles} battles")
+        if self.captured:
+            parts.append("took " + ", ".join(self.captured))
+        parts.extend(self.notes)
+        parts.append(f"holds {len(held)} territories, {sum(state.armies[t] for t in held)} armies")
+        return "; ".join(parts)
+
+
+def run_world_demo(
+    ruleset: str,
+    seed: int,
+    players: int | None = None,
+    log: TextIO | None = None,
+    on_state: Callable[[WorldState], None] | None = None,
+) -> DemoResult:
+    """Play one world game between computer players."""
+    names = player_names(world_players(ruleset, players))
+    state, events = world_engine.new_game(ruleset, names, seed)
+    result = DemoResult()
+    narrator = TurnNarrator(names)
+
+    def record(new_events: list[dict[str, Any]]) -> None:
+        for event in new_events:
+            if log is not None:
+                log.write(json.dumps(event, sort_keys=True) + "\n")
+            if event["type"] == "turn_started":
+                line = narrator.line(state)
+                if line:
+                    result.lines.append(line)
+                narrator.reset(event["player"], event["turn"], event["reinforcements"])
+            else:
+                narrator.feed(event)
+
+    record(events)
+    while not world_engine.is_over(state):
+        if result.actions >= MAX_ACTIONS:
+            raise RuntimeError(f"demo did not finish within {MAX_ACTIONS} actions")
+        seat = world_engine.to_act(state)[0]
+        action = world_ai.choose_action(state, seat)
+        state, events = world_engine.apply(state, action)
+        result.actions += 1
+        record(events)
+        if on_state is not None and any(e["type"] == "turn_ended" for e in events):
+            on_state(state)
+    last = narrator.line(state)
+    if last:
+        result.lines.append(last)
+    assert state.winner is not None
+    result.winner = names[state.winner]
+    result.turns = state.turn
+    result.digest = digest(state_to_dict(state))
+    return result
+
+
+def list_rulesets() -> list[str]:
+    lines = []
+    for rules in WORLD_RULESETS.values():
+        lines.append(
+            f"{rules.name:<22} {rules.min_players}-{rules.max_players} players  "
+            f"{rules.description}  [{rules.source}]"
+        )
+    return lines

@@ -1,0 +1,128 @@
+"""Rulesets as named sets of options: one engine, the editions differ only in data."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal
+
+from bot.engine.errors import RuleError
+
+Setup = Literal["deal", "claim", "deal_place"]
+CardValues = Literal["escalating", "plus_one", "fixed", "none"]
+FortifyPath = Literal["adjacent", "connected"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every way the classic editions differ. Stored in each game's state."""
+
+    min_players: int = 3
+    max_players: int = 6
+    # "deal": cards dealt, one army on each dealt territory, nothing more (1959).
+    # "claim": claim empty territories one at a time, then place one army at a time (2016).
+    # "deal_place": cards dealt, then the rest placed one army at a time.
+    setup: Setup = "claim"
+    # Starting armies by player count (ignored by the "deal" setup).
+    starting_armies: dict[int, int] = field(default_factory=lambda: {3: 35, 4: 30, 5: 25, 6: 20})
+    card_values: CardValues = "escalating"
+    # Extra armies placed on a traded card's territory that you occupy (once per trade).
+    territory_bonus: int = 0
+    # Cards held at the start of a turn that force a trade.
+    forced_trade_at: int = 5
+    fortify_path: FortifyPath = "adjacent"
+    # Fortify moves allowed at the end of a turn (None: as many as you like).
+    fortify_moves: int | None = 1
+    # Most armies one territory may hold (None: no limit).
+    max_armies: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["starting_armies"] = {str(k): v for k, v in self.starting_armies.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleError(f"Unknown rule option: {', '.join(sorted(unknown))}.")
+        values = dict(data)
+        if "starting_armies" in values:
+            values["starting_armies"] = {int(k): v for k, v in values["starting_armies"].items()}
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    description: str
+    source: str
+    options: Options
+    default_players: int = 4
+
+    @property
+    def min_players(self) -> int:
+        return self.options.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.options.max_players
+
+
+CLASSIC_1959 = Ruleset(
+    name="classic-1959",
+    description="The 1959 original: territories dealt, one army each, adjacent free move.",
+    source="risk-1959-original.txt",
+    options=Options(min_players=3, max_players=6, setup="deal", fortify_path="adjacent"),
+)
+
+CLASSIC_2016 = Ruleset(
+    name="classic-2016",
+    description="2016 Classic RISK: claim territories, +2 card bonus, maneuver along your chain.",
+    source="risk-2016-secret-mission-classic-two-player-capital.txt",
+    options=Options(
+        min_players=3,
+        max_players=5,
+        setup="claim",
+        starting_armies={3: 35, 4: 30, 5: 25},
+        territory_bonus=2,
+        fortify_path="connected",
+    ),
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC_1959, CLASSIC_2016)}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    try:
+        return RULESETS[name]
+    except KeyError:
+        names = ", ".join(sorted(RULESETS))
+        raise RuleError(f"There is no ruleset called {name!r}; choose one of: {names}.") from None
+
+
+def with_options(ruleset: Ruleset, **overrides: Any) -> Options:
+    """The ruleset's options with some replaced (e.g. a card trade mode)."""
+    try:
+        return replace(ruleset.options, **overrides)
+    except TypeError as exc:
+        raise RuleError(f"Unknown rule option for {ruleset.name}: {exc}.") from None
+
+
+def set_value(set_number: int, mode: CardValues, designs: tuple[str, str, str]) -> int:
+    """Armies for the `set_number`-th set traded in the game (counted across all players)."""
+    if mode == "plus_one":
+        return set_number + 3
+    if mode == "fixed":
+        # Fixed by set type: three alike 4/6/8 by design, one of each 10. Wild cards stand in
+        # for whatever completes the set: two alike plus a wild is three alike; otherwise 10.
+        real = [d for d in designs if d != "wild"]
+        if len(real) >= 2 and len(set(real)) == 1:
+            return {"infantry": 4, "cavalry": 6, "artillery": 8}[real[0]]
+        return 10
+    if mode == "none":
+        raise RuleError("Cards are not used in this game.")
+    table = (4, 6, 8, 10, 12, 15)
+    if set_number <= len(table):
+        return table[set_number - 1]
+    return 15 + 5 * (set_number - 6)
