@@ -104,7 +104,7 @@ def run_world_demo(
     names = player_names(world_players(ruleset, players))
     state, events = world_engine.new_game(ruleset, names, seed)
     result = DemoResult()
-    narrator = TurnNarrator(names)
+    narrator = TurnNarrator([p.name for p in state.players])
 
     def record(new_events: list[dict[str, Any]]) -> None:
         for event in new_events:

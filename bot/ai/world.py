@@ -11,7 +11,9 @@ from bot.engine.world import legal
 from bot.engine.world.actions import (
     Action,
     Blitz,
+    ChooseCapital,
     Claim,
+    EndAttack,
     EndTurn,
     Fortify,
     Occupy,
@@ -21,7 +23,11 @@ from bot.engine.world.actions import (
 from bot.engine.world.board import WILD, world_map
 from bot.engine.world.odds import win_chance
 from bot.engine.world.state import (
+    ALLIED_ATTACK,
+    ALLIED_PLACE,
     ATTACK,
+    CAPITAL_BONUS,
+    CHOOSE_CAPITAL,
     CLAIM,
     FORTIFY,
     OCCUPY,
@@ -29,9 +35,11 @@ from bot.engine.world.state import (
     SETUP_PLACE,
     WorldState,
 )
+from bot.engine.world.victory import CONTINENT_CODES
 
 # Attack when the chance of taking the territory is at least this.
 ATTACK_THRESHOLD = 0.6
+CAPPED_THRESHOLD = 0.3
 
 
 def choose_action(state: WorldState, seat: int) -> Action:
@@ -40,28 +48,53 @@ def choose_action(state: WorldState, seat: int) -> Action:
     if phase == CLAIM:
         return Claim(seat, _best_claim(state, seat))
     if phase == SETUP_PLACE:
-        return Place(seat, _front(state, seat), 1)
+        if state.quota_own:
+            return Place(seat, _front(state, seat), state.quota_own)
+        return Place(seat, _neutral_block(state, seat), state.quota_neutral)
+    if phase == CHOOSE_CAPITAL:
+        return ChooseCapital(seat, _safest(state, seat))
     if phase == REINFORCE:
         sets = legal.tradeable_sets(state, seat)
         if sets and (legal.must_trade(state) or state.trade_context == "start"):
             return Trade(seat, _best_set(state, seat, sets))
-        target = _front(state, seat)
-        armies = state.pending
-        cap = state.options.max_armies
-        if cap is not None:
-            armies = min(armies, cap - state.armies[target])
-        return Place(seat, target, max(1, armies))
+        return _place_all(state, seat, _front(state, seat))
+    if phase == CAPITAL_BONUS:
+        zone = legal.placeable(state, seat)
+        return _place_all(state, seat, max(zone, key=lambda t: _threat(state, seat, t)))
+    if phase == ALLIED_PLACE:
+        allied = state.neutral_seat()
+        assert allied is not None
+        return _place_all(state, seat, _front(state, allied, legal.placeable(state, allied)))
     if phase == OCCUPY:
-        return Occupy(seat, _occupy_armies(state, seat))
-    if phase == ATTACK:
-        attack = _best_attack(state, seat)
+        return Occupy(seat, _occupy_armies(state, legal.attacking_seat(state)))
+    if phase in (ATTACK, ALLIED_ATTACK):
+        army = legal.attacking_seat(state)
+        attack = _best_attack(state, army)
         if attack is not None:
             source, target = attack
-            return Blitz(seat, source, target, stop_at=1)
+            expert = phase == ATTACK
+            return Blitz(
+                seat,
+                source,
+                target,
+                stop_at=1,
+                reroll=expert and state.options.reroll_advantage,
+                commander=expert and state.options.commanders,
+            )
+        if phase == ALLIED_ATTACK or state.options.two_player == "allied":
+            return EndAttack(seat)
         return _fortify_or_end(state, seat) or EndTurn(seat)
     if phase == FORTIFY:
         return _fortify_or_end(state, seat) or EndTurn(seat)
     raise ValueError(f"no decision to make in phase {phase}")
+
+
+def _place_all(state: WorldState, seat: int, target: str) -> Place:
+    armies = state.pending
+    cap = state.options.max_armies
+    if cap is not None:
+        armies = min(armies, cap - state.armies[target])
+    return Place(seat, target, max(1, armies))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -76,6 +109,63 @@ def _continent_share(state: WorldState, seat: int) -> dict[str, float]:
 
 def _enemy_neighbours(state: WorldState, seat: int, territory: str) -> list[str]:
     return [n for n in world_map().neighbours[territory] if state.owner[n] not in (seat, None)]
+
+
+def _mission_codes(state: WorldState, seat: int) -> list[str]:
+    mission = state.players[seat].mission or ""
+    return [CONTINENT_CODES[c] for c in mission.split("+") if c in CONTINENT_CODES]
+
+
+def _goal_share(state: WorldState, seat: int) -> dict[str, float]:
+    """How much each continent is worth going for: what we hold, more if the mission names it."""
+    share = _continent_share(state, seat)
+    for continent in _mission_codes(state, seat):
+        share[continent] += 1.0
+    return share
+
+
+def _target_players(state: WorldState, seat: int) -> set[int]:
+    mission = state.players[seat].mission or ""
+    if mission.startswith("destroy:") and int(mission.split(":")[1]) != seat:
+        return {int(mission.split(":")[1])}
+    return set()
+
+
+def _enemy_capitals(state: WorldState, seat: int) -> set[str]:
+    if state.options.headquarters == "none" or state.phase == CHOOSE_CAPITAL:
+        return set()
+    return {
+        p.capital
+        for i, p in enumerate(state.players)
+        if i != seat and p.capital is not None and state.owner[p.capital] != seat
+    }
+
+
+def _threat(state: WorldState, seat: int, territory: str) -> tuple[int, str]:
+    return (sum(state.armies[n] for n in _enemy_neighbours(state, seat, territory)), territory)
+
+
+def _safest(state: WorldState, seat: int) -> str:
+    """A headquarters far from the enemy and well held."""
+    return min(
+        state.territories_of(seat),
+        key=lambda t: (_threat(state, seat, t)[0] - state.armies[t], t),
+    )
+
+
+def _neutral_block(state: WorldState, seat: int) -> str:
+    """Put a neutral army where it stands between the opponent and us."""
+    neutral = state.neutral_seat()
+    assert neutral is not None
+    world = world_map()
+    options = state.territories_of(neutral)
+
+    def score(t: str) -> tuple[int, int, str]:
+        ours = sum(state.owner[n] == seat for n in world.neighbours[t])
+        theirs = sum(state.owner[n] not in (seat, neutral) for n in world.neighbours[t])
+        return (theirs * 2 + ours, -state.armies[t], t)
+
+    return max(options, key=score)
 
 
 def _best_claim(state: WorldState, seat: int) -> str:
@@ -96,11 +186,11 @@ def _best_claim(state: WorldState, seat: int) -> str:
     return max(legal.claimable(state), key=score)
 
 
-def _front(state: WorldState, seat: int) -> str:
+def _front(state: WorldState, seat: int, candidates: list[str] | None = None) -> str:
     """Where new armies do most good: a border territory in the continent we lead."""
     world = world_map()
-    share = _continent_share(state, seat)
-    placeable = legal.placeable(state, seat) or state.territories_of(seat)
+    share = _goal_share(state, seat)
+    placeable = candidates or legal.placeable(state, seat) or state.territories_of(seat)
 
     def score(t: str) -> tuple[float, int]:
         enemies = _enemy_neighbours(state, seat, t)
@@ -128,12 +218,20 @@ def _best_set(state: WorldState, seat: int, sets: list[tuple[int, ...]]) -> tupl
 
 def _best_attack(state: WorldState, seat: int) -> tuple[str, str] | None:
     world = world_map()
-    share = _continent_share(state, seat)
+    share = _goal_share(state, seat)
+    targets = _target_players(state, seat)
+    hqs = _enemy_capitals(state, seat)
     best: tuple[float, str, str] | None = None
     for source in legal.attack_sources(state, seat):
         for target in legal.attack_targets(state, source):
+            if state.phase == ALLIED_ATTACK and state.owner[target] != state.current:
+                continue
             chance = win_chance(state.armies[source], state.armies[target])
-            if chance < ATTACK_THRESHOLD:
+            # A stack at the army cap only wastes reinforcements: use it even at poorer odds.
+            capped = state.options.max_armies is not None and (
+                state.armies[source] >= state.options.max_armies - 1
+            )
+            if chance < (CAPPED_THRESHOLD if capped else ATTACK_THRESHOLD):
                 continue
             continent = world.continent_of[target]
             defender = state.owner[target]
@@ -142,6 +240,7 @@ def _best_attack(state: WorldState, seat: int) -> tuple[str, str] | None:
             )
             few_left = defender is not None and len(state.territories_of(defender)) <= 2
             value = chance + share[continent] + 0.5 * holds_whole + 1.0 * few_left
+            value += 1.0 * (defender in targets) + 2.0 * (target in hqs)
             key = (value, source, target)
             if best is None or key[0] > best[0]:
                 best = key

@@ -101,7 +101,14 @@ def test_capture_moves_in_at_least_the_dice_rolled():
     new, events = apply(state, Attack(0, "Alaska", "Kamchatka", 3), ScriptedRng([6, 5, 4, 1]))
     assert new.owner["Kamchatka"] == 0
     assert new.phase == OCCUPY
-    assert new.occupy == {"source": "Alaska", "target": "Kamchatka", "min": 3, "max": 5}
+    assert new.occupy == {
+        "source": "Alaska",
+        "target": "Kamchatka",
+        "min": 3,
+        "max": 5,
+        "then": ATTACK,
+    }
+    assert new.armies["Kamchatka"] == 3  # the minimum is in at once: never an empty territory
     with pytest.raises(RuleError, match="between 3 and 5"):
         apply(new, Occupy(0, 2))
     with pytest.raises(RuleError, match="choose how many armies"):

@@ -47,6 +47,9 @@ class Attack(Action):
     source: str
     target: str
     dice: int = 3
+    # Expert options, used only when they help this roll: a card re-roll, the commander's 6.
+    reroll: bool = False
+    commander: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,8 @@ class Blitz(Action):
     source: str
     target: str
     stop_at: int = 1
+    reroll: bool = False
+    commander: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,14 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True)
+class ChooseCapital(Action):
+    """Secretly pick your headquarters / capital among your territories."""
+
+    type: ClassVar[str] = "choose_capital"
+    territory: str
+
+
+@dataclass(frozen=True)
 class SetDefence(Action):
     """Standing choice, honoured whenever this player defends: roll at most `dice` dice."""
 
@@ -98,7 +111,19 @@ class SetDefence(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (Claim, Place, Trade, Attack, Blitz, Occupy, EndAttack, Fortify, EndTurn, SetDefence)
+    for cls in (
+        Claim,
+        Place,
+        Trade,
+        Attack,
+        Blitz,
+        Occupy,
+        EndAttack,
+        Fortify,
+        EndTurn,
+        ChooseCapital,
+        SetDefence,
+    )
 }
 
 
@@ -118,6 +143,8 @@ _FIELD_TYPES = {
     "dice": int,
     "stop_at": int,
     "cards": tuple,
+    "reroll": bool,
+    "commander": bool,
 }
 
 
@@ -125,7 +152,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     """Parse an action record; anything malformed raises RuleError."""
     if not isinstance(data, dict):
         raise RuleError("That action is not in a form the game understands.")
-    cls = ACTION_TYPES.get(data.get("type", ""))
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RuleError(f"Unknown action {data.get('type')!r}.")
     values: dict[str, Any] = {}
@@ -142,7 +170,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             ):
                 raise RuleError(f"The {cls.type} action's {f.name} must be a list of cards.")
             value = tuple(value)
-        elif not isinstance(value, kind) or isinstance(value, bool):
+        elif not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise RuleError(f"The {cls.type} action's {f.name} must be a {kind.__name__}.")
         values[f.name] = value
     extra = set(data) - {f.name for f in fields(cls)} - {"type"}

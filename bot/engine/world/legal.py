@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from bot.engine.world import cards as card_rules
 from bot.engine.world.board import world_map
-from bot.engine.world.engine import (
-    defence_dice,
-    fortify_targets,
-    max_attack_dice,
-    must_trade,
-    placeable,
-)
+from bot.engine.world.combat import attacking_seat, defence_dice, max_attack_dice
 from bot.engine.world.state import (
     ATTACK,
     CLAIM,
@@ -20,9 +14,11 @@ from bot.engine.world.state import (
     SETUP_PLACE,
     WorldState,
 )
+from bot.engine.world.turns import fortify_targets, must_trade, placeable
 
 __all__ = [
     "attack_sources",
+    "attacking_seat",
     "attack_targets",
     "claimable",
     "defence_dice",

@@ -10,6 +10,13 @@ from bot.engine.errors import RuleError
 Setup = Literal["deal", "claim", "deal_place"]
 CardValues = Literal["escalating", "plus_one", "fixed", "none"]
 FortifyPath = Literal["adjacent", "connected"]
+# Two-player games: a neutral army placed by the players ("2016": own armies first, then the
+# neutral ones; "1999": two own and one neutral per placement turn) or the Allied Army.
+TwoPlayer = Literal["none", "2016", "1999", "allied"]
+Missions = Literal["none", "us", "european"]
+# "2016": Capital RISK headquarters; "expert": the 1959 reprint's capitals variation.
+Headquarters = Literal["none", "2016", "expert"]
+FirstTurn = Literal["setup", "roll"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,17 @@ class Options:
     fortify_moves: int | None = 1
     # Most armies one territory may hold (None: no limit).
     max_armies: int | None = None
+    two_player: TwoPlayer = "none"
+    missions: Missions = "none"
+    headquarters: Headquarters = "none"
+    # Capital RISK's shorter game: 2 opposing HQs with 4 players, 3 with 5.
+    hq_short: bool = False
+    # Expert: re-roll one attack die per battle with a card showing either territory.
+    reroll_advantage: bool = False
+    # Expert: once per turn, turn one attack die to a 6.
+    commanders: bool = False
+    # Who takes the first turn: as the setup says, or a fresh roll once setup is over.
+    first_turn: FirstTurn = "setup"
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -90,7 +108,108 @@ CLASSIC_2016 = Ruleset(
     ),
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC_1959, CLASSIC_2016)}
+SECRET_MISSION_2016 = Ruleset(
+    name="secret-mission-2016",
+    description="2016 Secret Mission RISK: territories dealt, first to complete a secret mission.",
+    source="risk-2016-secret-mission-classic-two-player-capital.txt",
+    options=replace(CLASSIC_2016.options, setup="deal_place", missions="us", first_turn="roll"),
+)
+
+CAPITAL_2016 = Ruleset(
+    name="capital-2016",
+    description="2016 Capital RISK: secret headquarters; take every opposing HQ, keep your own.",
+    source="risk-2016-secret-mission-classic-two-player-capital.txt",
+    options=replace(CLASSIC_2016.options, headquarters="2016"),
+)
+
+TWO_PLAYER_2016 = Ruleset(
+    name="two-player-2016",
+    description="2016 RISK for 2 players: a neutral army buffers you; place 2 of yours a turn.",
+    source="risk-2016-secret-mission-classic-two-player-capital.txt",
+    options=replace(
+        CLASSIC_2016.options,
+        min_players=2,
+        max_players=2,
+        setup="deal",
+        two_player="2016",
+        starting_armies={2: 40},
+    ),
+    default_players=2,
+)
+
+TWO_PLAYER_1999 = Ruleset(
+    name="two-player-1999",
+    description="1999 anniversary two-player rules: each placement turn 2 of yours, 1 neutral.",
+    source="risk-1959-reprint-with-1999-two-player-and-expert-variants.txt",
+    options=replace(
+        CLASSIC_1959.options,
+        min_players=2,
+        max_players=2,
+        two_player="1999",
+        starting_armies={2: 40},
+    ),
+    default_players=2,
+)
+
+CLASSIC_1959_EXPERT = Ruleset(
+    name="classic-1959-expert",
+    description="1959 reprint with every expert variation: +1 sets, free fortify, 12-army cap, "
+    "card re-rolls, commanders, capitals.",
+    source="risk-1959-reprint-with-1999-two-player-and-expert-variants.txt",
+    options=replace(
+        CLASSIC_1959.options,
+        card_values="plus_one",
+        fortify_path="connected",
+        fortify_moves=None,
+        max_armies=12,
+        reroll_advantage=True,
+        commanders=True,
+        headquarters="expert",
+    ),
+)
+
+CLASSIC_FREE_PICK = Ruleset(
+    name="classic-free-pick",
+    description="Classic rules: pick territories in turn, +2 card bonus, adjacent free move.",
+    source="risk-classic-with-strategy-qa-and-allied-army-two-player.txt",
+    options=Options(
+        min_players=3,
+        max_players=6,
+        setup="claim",
+        starting_armies={3: 35, 4: 30, 5: 25, 6: 20},
+        territory_bonus=2,
+        fortify_path="adjacent",
+    ),
+)
+
+ALLIED_ARMY_2P = Ruleset(
+    name="allied-army-2p",
+    description="Two-player classic with the Allied Army, commanded by whoever is not moving.",
+    source="risk-classic-with-strategy-qa-and-allied-army-two-player.txt",
+    options=replace(
+        CLASSIC_FREE_PICK.options,
+        min_players=2,
+        max_players=2,
+        two_player="allied",
+        starting_armies={2: 40},
+    ),
+    default_players=2,
+)
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r
+    for r in (
+        CLASSIC_1959,
+        CLASSIC_2016,
+        SECRET_MISSION_2016,
+        CAPITAL_2016,
+        TWO_PLAYER_2016,
+        TWO_PLAYER_1999,
+        CLASSIC_1959_EXPERT,
+        CLASSIC_FREE_PICK,
+        ALLIED_ARMY_2P,
+    )
+}
 
 
 def get_ruleset(name: str) -> Ruleset:

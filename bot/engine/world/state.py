@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from bot.engine.errors import RuleError
+from bot.engine.world.board import world_map
 from bot.engine.world.rules import Options
 
 # Phases of a game, in the order a turn goes through them.
@@ -16,6 +17,10 @@ ATTACK = "attack"
 OCCUPY = "occupy"  # after a capture: choose how many armies move in
 FORTIFY = "fortify"
 GAME_OVER = "game_over"
+CHOOSE_CAPITAL = "choose_capital"  # after setup: everyone secretly picks an HQ / capital
+ALLIED_PLACE = "allied_place"  # the opponent places the Allied Army's reinforcements
+ALLIED_ATTACK = "allied_attack"  # the opponent attacks with the Allied Army
+CAPITAL_BONUS = "capital_bonus"  # expert capitals: place 5 on a fallen player's territories
 
 
 @dataclass
@@ -27,6 +32,12 @@ class Player:
     reserve: int = 0
     # Standing choice used when this player defends: the most dice (1 or 2) they roll.
     defend_dice: int = 2
+    # The neutral army of two-player games (never takes a turn; defended by the other player).
+    neutral: bool = False
+    # Secret mission id (secret from the others until the game ends).
+    mission: str | None = None
+    # Headquarters / capital territory (secret until everyone has chosen).
+    capital: str | None = None
 
 
 @dataclass
@@ -56,6 +67,21 @@ class WorldState:
     # Attacks of the turn under way and of the last finished turn: [source, target, captured].
     attacks: list[list[Any]] = field(default_factory=list)
     last_attacks: list[list[Any]] = field(default_factory=list)
+    # The seat whose input is awaited when it is not the current player (Allied Army
+    # commander, expert-capital bonus placement).
+    actor: int | None = None
+    # Setup placement: armies of one's own and neutral ones still due this placement turn.
+    quota_own: int = 0
+    quota_neutral: int = 0
+    # Allied Army reinforcements due this turn, and whether the turn ends after its attacks.
+    allied_pending: int = 0
+    end_after_allied: bool = False
+    # Expert commanders: used this turn.
+    commander_used: bool = False
+    # Territories the CAPITAL_BONUS placement may use.
+    bonus_zone: list[str] = field(default_factory=list)
+    # Cards out of play (Capital RISK headquarters cards).
+    set_aside: list[int] = field(default_factory=list)
 
     def clone(self) -> WorldState:
         return state_from_dict(state_to_dict(self))
@@ -64,7 +90,16 @@ class WorldState:
         return [t for t, o in self.owner.items() if o == seat]
 
     def alive_seats(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if p.alive]
+        """Seats still playing (the neutral army is not a player)."""
+        return [i for i, p in enumerate(self.players) if p.alive and not p.neutral]
+
+    def neutral_seat(self) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.neutral), None)
+
+    @property
+    def acting(self) -> int:
+        """The seat whose input is awaited (for simultaneous choices, see engine.to_act)."""
+        return self.current if self.actor is None else self.actor
 
 
 def state_to_dict(state: WorldState) -> dict[str, Any]:
@@ -73,8 +108,8 @@ def state_to_dict(state: WorldState) -> dict[str, Any]:
     data["players"] = [asdict(p) for p in state.players]
     data["owner"] = dict(state.owner)
     data["armies"] = dict(state.armies)
-    data["deck"] = list(state.deck)
-    data["discard"] = list(state.discard)
+    for key in ("deck", "discard", "bonus_zone", "set_aside"):
+        data[key] = list(getattr(state, key))
     data["occupy"] = dict(state.occupy) if state.occupy else None
     data["attacks"] = [list(a) for a in state.attacks]
     data["last_attacks"] = [list(a) for a in state.last_attacks]
@@ -87,10 +122,12 @@ def state_from_dict(data: dict[str, Any]) -> WorldState:
         values = dict(data)
         values["options"] = Options.from_dict(data["options"])
         values["players"] = [Player(**{**p, "hand": list(p["hand"])}) for p in data["players"]]
-        values["owner"] = dict(data["owner"])
-        values["armies"] = dict(data["armies"])
-        for key in ("deck", "discard"):
-            values[key] = list(data[key])
+        # Map order, whatever order the record had: play must not depend on how it was stored.
+        territories = world_map().territories
+        values["owner"] = {t: data["owner"][t] for t in territories}
+        values["armies"] = {t: data["armies"][t] for t in territories}
+        for key in ("deck", "discard", "bonus_zone", "set_aside"):
+            values[key] = list(data.get(key, []))
         values["occupy"] = dict(data["occupy"]) if data.get("occupy") else None
         values["attacks"] = [list(a) for a in data.get("attacks", [])]
         values["last_attacks"] = [list(a) for a in data.get("last_attacks", [])]
