@@ -1,0 +1,107 @@
+"""Legend panel under the map: turn and phase, players with counts, continent bonuses."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from . import layout as L
+from .assets import WorldAssets, font
+from .sprites import badge
+from .style import INK, Style
+
+PANEL_BG = (238, 234, 224)
+MUTED = (96, 96, 104)
+SHORT_CONTINENT = {"North America": "N. America", "South America": "S. America"}
+
+
+def panel_height(n_players: int) -> int:
+    rows = max(1, math.ceil(n_players / L.PLAYER_COLS))
+    return L.HEADER_H + 22 + rows * L.PLAYER_ROW_H + L.CONTINENT_ROW_H + 2 * L.PAD
+
+
+def player_cell(i: int, n_players: int, width: int, top: int) -> tuple[int, int, int, int]:
+    """Box of player i's row (column-major, so the order reads down then across)."""
+    col_w = (width - 2 * L.PAD) // L.PLAYER_COLS
+    col, row = divmod(i, max(1, math.ceil(n_players / L.PLAYER_COLS)))
+    x0 = L.PAD + col * col_w
+    y0 = top + L.HEADER_H + 22 + row * L.PLAYER_ROW_H
+    return (x0, y0, x0 + col_w - 12, y0 + L.PLAYER_ROW_H)
+
+
+@cache
+def static_panel(width: int, n_players: int, world_id: int) -> Image.Image:
+    """The parts that never change for a given player count: background, headers."""
+    from .assets import world_assets
+
+    world = world_assets()
+    h = panel_height(n_players)
+    img = Image.new("RGB", (width, h), PANEL_BG)
+    d = ImageDraw.Draw(img)
+    d.line([(0, 0), (width, 0)], fill=INK, width=3)
+    cols = min(L.PLAYER_COLS, max(1, n_players))
+    for c in range(cols):
+        x0, y0, x1, _ = player_cell(c * math.ceil(n_players / cols), n_players, width, 0)
+        for k, label in enumerate(("terr", "armies", "cards")):
+            cx = x1 - (2 - k) * L.STAT_W - L.STAT_W / 2
+            d.text((cx, y0 - 4), label, font=font(16), fill=MUTED, anchor="md")
+    _continent_row(d, world, width, h, None)
+    return img
+
+
+def _continent_row(d: ImageDraw.ImageDraw, world: WorldAssets, width: int, h: int,
+                   holders: dict[str, Style] | None) -> None:
+    names = list(world.continents)
+    cell = (width - 2 * L.PAD) / len(names)
+    y = h - L.PAD - L.CONTINENT_ROW_H / 2
+    for k, c in enumerate(names):
+        x = L.PAD + k * cell
+        if holders is None:
+            d.text((x + 30, y), f"{SHORT_CONTINENT.get(c, c)} +{world.continents[c]['bonus']}",
+                   font=font(20), fill=INK, anchor="lm")
+            d.rounded_rectangle([x + 2, y - 11, x + 24, y + 11], radius=4, outline=MUTED, width=2)
+        elif c in holders:
+            st = holders[c]
+            d.rounded_rectangle([x + 2, y - 11, x + 24, y + 11], radius=4, fill=st.colour,
+                                outline=INK, width=2)
+
+
+def draw_panel(img: Image.Image, world: WorldAssets, top: int, view, styles: list[Style],
+               holders: dict[str, Style]) -> None:
+    width = img.width
+    panel = static_panel(width, len(view.players), id(world))
+    img.paste(panel, (0, top))
+    d = ImageDraw.Draw(img)
+    head_y = top + L.PAD + 14
+    turn = f"Turn {view.turn}"
+    d.text((L.PAD, head_y), turn, font=font(30, "Black"), fill=INK, anchor="lm")
+    x = L.PAD + d.textlength(turn, font=font(30, "Black")) + 16
+    d.text((x, head_y), view.phase, font=font(28), fill=INK, anchor="lm")
+    if view.title:
+        d.text((width - L.PAD, head_y), view.title, font=font(20), fill=MUTED, anchor="rm")
+    for i, (p, st) in enumerate(zip(view.players, styles, strict=True)):
+        x0, y0, x1, y1 = player_cell(i, len(view.players), width, top)
+        cy = (y0 + y1) // 2
+        sprite = badge(st.shape, st.colour, 14, 2)
+        img.paste(sprite, (x0, cy - sprite.height // 2), sprite)
+        colour = INK if p.alive else MUTED
+        name_font = font(24)
+        name = _fit(d, p.name, name_font, x1 - 3 * L.STAT_W - x0 - 44)
+        d.text((x0 + 40, cy), name, font=name_font, fill=colour, anchor="lm")
+        if not p.alive:
+            tw = d.textlength(name, font=name_font)
+            d.line([(x0 + 38, cy), (x0 + 42 + tw, cy)], fill=MUTED, width=3)
+        for k, v in enumerate((p.territories, p.armies, p.cards)):
+            cx = x1 - (2 - k) * L.STAT_W - L.STAT_W / 2
+            d.text((cx, cy), str(v), font=font(24, "Black"), fill=colour, anchor="mm")
+    _continent_row(d, world, width, img.height, holders)
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
+    if d.textlength(text, font=f) <= width:
+        return text
+    while text and d.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text + "…"
