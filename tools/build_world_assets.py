@@ -50,7 +50,7 @@ PROJ = Projection(
     width=1200, lon0=-169.0, lat_top=78.0, lat_bottom=-56.0,
     lenses=(Lens(lon=14.0, lat=52.0, radius=0.30, gain=1.0, aspect=1.3),),
 )
-BADGE_R = 21  # must match bot/render/layout.py
+BADGE_R = 24  # the renderer reads it back from world.json
 NAME_SIZE = 13
 SHORT_NAMES = {
     "Northwest Territory": "NW Territory",
@@ -273,6 +273,10 @@ def probe_points(label: np.ndarray, names: list[str], placed: dict, idx: np.ndar
     out = {}
     for i, n in enumerate(names, start=1):
         ok = (idx == i) & ~blocked
+        if not ok.any():  # tiny island: only keep clear of the badge
+            x, y = placed["badges"][n]
+            ok = idx == i
+            ok[max(y - BADGE_R - 3, 0) : y + BADGE_R + 4, max(x - BADGE_R - 3, 0) : x + BADGE_R + 4] = False
         dist = distance_inside(label == i).astype(float)
         dist[~ok] = -1
         y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -67,24 +67,43 @@ def draw_names(img: Image.Image, world: WorldAssets) -> None:
         img.paste(tile, (t.name_box[0] - 2, t.name_box[1] - 2), tile)
 
 
-def _number_font(n: int):
-    digits = len(str(n))
-    return font({1: 26, 2: 25, 3: 20}.get(digits, 15), "Black")
+# Widest number each badge shape holds, as a fraction of the badge radius.
+TEXT_ROOM = {"circle": 1.55, "square": 1.5, "diamond": 1.2, "hexagon": 1.55, "shield": 1.4,
+             "octagon": 1.55}
+
+
+@cache
+def _number_font(text: str, shape: str, radius: int):
+    """Largest Lato Black size (up to 30) whose rendering of text fits inside the badge."""
+    room = TEXT_ROOM.get(shape, 1.5) * radius
+    for size in range(30, 11, -1):
+        f = font(size, "Black")
+        if f.getlength(text) <= room:
+            return f
+    return font(12, "Black")
+
+
+@lru_cache(maxsize=4096)
+def _army_badge(shape: str, colour: RGB, ink: RGB, text: str, r: int) -> Image.Image:
+    """Badge sprite with its army count baked in (counts repeat from turn to turn)."""
+    sprite = badge(shape, colour, r).copy()
+    halo = PAPER if ink == INK else INK
+    dy = -3 if shape == "shield" else 1
+    c = sprite.width / 2
+    ImageDraw.Draw(sprite).text((c, c + dy), text, font=_number_font(text, shape, r), fill=ink,
+                                anchor="mm", stroke_width=1, stroke_fill=halo)
+    return sprite
 
 
 def draw_badges(img: Image.Image, world: WorldAssets, armies: dict[str, int],
                 styles: dict[str, Style], highlight: frozenset[str]) -> None:
     r = world.badge_radius
-    draw = ImageDraw.Draw(img)
     for name, t in world.territories.items():
         st = styles.get(name, UNOWNED_STYLE)
-        sprite = badge(st.shape, st.colour if st is not UNOWNED_STYLE else PAPER, r)
+        colour = st.colour if st is not UNOWNED_STYLE else PAPER
+        sprite = _army_badge(st.shape, colour, st.text, str(armies.get(name, 0)), r)
         x, y = t.badge
         img.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
-        n = armies.get(name, 0)
-        halo = PAPER if st.text == INK else INK
-        draw.text((x, y + 1), str(n), font=_number_font(n), fill=st.text, anchor="mm",
-                  stroke_width=1, stroke_fill=halo)
         if name in highlight:
             s = star(11)
             img.paste(s, (x + r - s.width // 2 - 2, y - r - s.height // 2 + 2), s)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -11,6 +11,7 @@ from . import layout as L
 from .assets import WorldAssets, font
 from .sprites import badge
 from .style import INK, Style
+from .text import paste_text
 
 PANEL_BG = (238, 234, 224)
 MUTED = (96, 96, 104)
@@ -46,7 +47,7 @@ def static_panel(width: int, n_players: int, world_id: int) -> Image.Image:
         x0, y0, x1, _ = player_cell(c * math.ceil(n_players / cols), n_players, width, 0)
         for k, label in enumerate(("terr", "armies", "cards")):
             cx = x1 - (2 - k) * L.STAT_W - L.STAT_W / 2
-            d.text((cx, y0 - 4), label, font=font(16), fill=MUTED, anchor="md")
+            d.text((cx, y0 - 4), label, font=font(18), fill=MUTED, anchor="md")
     _continent_row(d, world, width, h, None)
     return img
 
@@ -75,33 +76,34 @@ def draw_panel(img: Image.Image, world: WorldAssets, top: int, view, styles: lis
     img.paste(panel, (0, top))
     d = ImageDraw.Draw(img)
     head_y = top + L.PAD + 14
-    turn = f"Turn {view.turn}"
-    d.text((L.PAD, head_y), turn, font=font(30, "Black"), fill=INK, anchor="lm")
-    x = L.PAD + d.textlength(turn, font=font(30, "Black")) + 16
-    d.text((x, head_y), view.phase, font=font(28), fill=INK, anchor="lm")
+    x = L.PAD + paste_text(img, (L.PAD, head_y), f"Turn {view.turn}", 30, "Black", INK, "lm")
+    title_w = 0
     if view.title:
-        d.text((width - L.PAD, head_y), view.title, font=font(20), fill=MUTED, anchor="rm")
+        title_w = paste_text(img, (width - L.PAD, head_y), view.title, 20, "Bold", MUTED, "rm")
+    phase = _fit(view.phase, font(28), width - 2 * L.PAD - x - 16 - title_w - 20)
+    paste_text(img, (x + 16, head_y), phase, 28, "Bold", INK, "lm")
     for i, (p, st) in enumerate(zip(view.players, styles, strict=True)):
         x0, y0, x1, y1 = player_cell(i, len(view.players), width, top)
         cy = (y0 + y1) // 2
         sprite = badge(st.shape, st.colour, 14, 2)
         img.paste(sprite, (x0, cy - sprite.height // 2), sprite)
         colour = INK if p.alive else MUTED
-        name_font = font(24)
-        name = _fit(d, p.name, name_font, x1 - 3 * L.STAT_W - x0 - 44)
-        d.text((x0 + 40, cy), name, font=name_font, fill=colour, anchor="lm")
+        name = _fit(p.name, font(24), x1 - 3 * L.STAT_W - x0 - 44)
+        tw = paste_text(img, (x0 + 40, cy), name, 24, "Bold", colour, "lm")
         if not p.alive:
-            tw = d.textlength(name, font=name_font)
             d.line([(x0 + 38, cy), (x0 + 42 + tw, cy)], fill=MUTED, width=3)
         for k, v in enumerate((p.territories, p.armies, p.cards)):
             cx = x1 - (2 - k) * L.STAT_W - L.STAT_W / 2
-            d.text((cx, cy), str(v), font=font(24, "Black"), fill=colour, anchor="mm")
+            paste_text(img, (cx, cy), str(v), 24, "Black", colour, "mm")
     _continent_row(d, world, width, img.height, holders)
 
 
-def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
-    if d.textlength(text, font=f) <= width:
+@lru_cache(maxsize=1024)
+def _fit(text: str, f, width: float) -> str:
+    """text, cut with an ellipsis to fit width."""
+    if f.getlength(text) <= width:
         return text
-    while text and d.textlength(text + "…", font=f) > width:
+    while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
+

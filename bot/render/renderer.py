@@ -42,8 +42,8 @@ def render_image(view: BoardView) -> Image.Image:
     w, h = world.size
     img = Image.new("RGB", (w, h + panel_height(len(view.players))), PANEL_BG)
     img.paste(map_img, (0, 0))
-    draw_arrows(img, world, view.arrows, styles)
     draw_names(img, world)
+    draw_arrows(img, world, view.arrows, styles)
     armies = {name: a for name, (_o, a) in view.territories.items()}
     draw_badges(img, world, armies, styles, frozenset(view.highlight))
     draw_panel(img, world, h, view, seat, continent_holders(view, world, seat))

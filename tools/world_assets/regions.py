@@ -118,7 +118,7 @@ EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
 # origin None = scale each polygon about its own centroid.
 Box = tuple[float, float, float, float]  # lat_min, lat_max, lon_min, lon_max
 ISLAND_SCALES: list[tuple[Box, float, tuple[float, float] | None]] = [
-    ((62.0, 68.0, -26.0, -12.0), 1.7, None),  # Iceland
+    ((62.0, 68.0, -26.0, -12.0), 2.0, None),  # Iceland
     ((49.0, 61.0, -11.0, 2.0), 1.15, (54.5, -4.0)),  # Great Britain and Ireland
     ((30.0, 46.0, 128.0, 146.0), 1.45, (36.5, 137.5)),  # Japan
     ((-26.0, -11.0, 42.0, 51.0), 1.35, None),  # Madagascar
