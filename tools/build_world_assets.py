@@ -114,7 +114,8 @@ def build_labels(world: dict, anchors: dict) -> tuple[np.ndarray, list[str]]:
             continue
         country_ids[cid] = name
         for part in getattr(geom, "geoms", [geom]):
-            if name == "United States of America" and part.centroid.y < 30 and part.centroid.x < -140:
+            c = part.centroid
+            if name == "United States of America" and c.y < 30 and c.x < -140:
                 continue  # Hawaii
             polys.append((project_part(part), cid))
     if missing:
@@ -171,15 +172,16 @@ def place_badges(label: np.ndarray, names: list[str], font) -> dict:
     order = sorted(names, key=lambda n: int((label == names.index(n) + 1).sum()))
     for n in order:
         text = SHORT_NAMES.get(n, n)
-        l, t, r, b = font.getbbox(text)
-        box = place_name(badges[n], (r - l + 4, NAME_SIZE + 4), BADGE_R, taken, size, label,
+        left, _t, right, _b = font.getbbox(text)
+        box = place_name(badges[n], (right - left + 4, NAME_SIZE + 4), BADGE_R, taken, size, label,
                          names.index(n) + 1)
         taken.append(box)
         boxes[n] = [round(v) for v in box]
     return {"badges": badges, "names": boxes}
 
 
-def board_indices(label: np.ndarray, names: list[str], world: dict, routes: np.ndarray) -> np.ndarray:
+def board_indices(label: np.ndarray, names: list[str], world: dict,
+                  routes: np.ndarray) -> np.ndarray:
     """Palette-index image: territory+pattern family, sea, coast, borders, routes."""
     h, w = label.shape
     cont_of = np.zeros(256, dtype=np.int16)
@@ -262,12 +264,17 @@ def preview_palette(names: list[str], world: dict) -> list[int]:
     return pal
 
 
+def _around(v: int) -> slice:
+    """Pixels a badge at v covers, plus a small margin."""
+    return slice(max(v - BADGE_R - 3, 0), v + BADGE_R + 4)
+
+
 def probe_points(label: np.ndarray, names: list[str], placed: dict, idx: np.ndarray) -> dict:
     """A plain-fill pixel per territory, clear of badges and names, for tests."""
     h, w = label.shape
     blocked = np.zeros((h, w), dtype=bool)
     for x, y in placed["badges"].values():
-        blocked[max(y - BADGE_R - 3, 0) : y + BADGE_R + 4, max(x - BADGE_R - 3, 0) : x + BADGE_R + 4] = True
+        blocked[_around(y), _around(x)] = True
     for x0, y0, x1, y1 in placed["names"].values():
         blocked[max(y0 - 2, 0) : y1 + 2, max(x0 - 2, 0) : x1 + 2] = True
     out = {}
@@ -276,7 +283,7 @@ def probe_points(label: np.ndarray, names: list[str], placed: dict, idx: np.ndar
         if not ok.any():  # tiny island: only keep clear of the badge
             x, y = placed["badges"][n]
             ok = idx == i
-            ok[max(y - BADGE_R - 3, 0) : y + BADGE_R + 4, max(x - BADGE_R - 3, 0) : x + BADGE_R + 4] = False
+            ok[_around(y), _around(x)] = False
         dist = distance_inside(label == i).astype(float)
         dist[~ok] = -1
         y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
@@ -331,7 +338,8 @@ def main() -> None:
             {"name": n, "label": i, "short": SHORT_NAMES.get(n, n),
              "badge": list(placed["badges"][n]), "name_box": placed["names"][n],
              "bbox": bboxes[n], "probe": p,
-             "anchor": [round(float(v)) for v in PROJ.to_px([anchors[n]["lon"]], [anchors[n]["lat"]])[0]]}
+             "anchor": [round(float(v)) for v in
+                        PROJ.to_px([anchors[n]["lon"]], [anchors[n]["lat"]])[0]]}
             for (i, n), p in zip(enumerate(names, start=1),
                                  probe_points(label, names, placed, idx).values(), strict=True)
         ],

@@ -62,6 +62,7 @@ def world_assets() -> WorldAssets:
 
 @cache
 def font(size: int, weight: str = "Bold") -> ImageFont.FreeTypeFont:
-    """Lato (SIL OFL 1.1, shipped in assets/world/OFL.txt); never a system font."""
+    """Lato (SIL OFL 1.1, see assets/world/OFL.txt), never a system font; BASIC layout
+    because raqm can fail on odd user text and Latin needs no shaping."""
     with _path(f"Lato-{weight}.ttf").open("rb") as fh:
-        return ImageFont.truetype(fh, size)
+        return ImageFont.truetype(fh, size, layout_engine=ImageFont.Layout.BASIC)

@@ -88,7 +88,7 @@ def _army_badge(shape: str, colour: RGB, ink: RGB, text: str, r: int) -> Image.I
     """Badge sprite with its army count baked in (counts repeat from turn to turn)."""
     sprite = badge(shape, colour, r).copy()
     halo = PAPER if ink == INK else INK
-    dy = -3 if shape == "shield" else 1
+    dy = -2 if shape == "shield" else 1
     c = sprite.width / 2
     ImageDraw.Draw(sprite).text((c, c + dy), text, font=_number_font(text, shape, r), fill=ink,
                                 anchor="mm", stroke_width=1, stroke_fill=halo)

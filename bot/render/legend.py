@@ -15,6 +15,7 @@ from .text import paste_text
 
 PANEL_BG = (238, 234, 224)
 MUTED = (96, 96, 104)
+SWATCH_R = 14
 SHORT_CONTINENT = {"North America": "N. America", "South America": "S. America"}
 
 
@@ -30,6 +31,12 @@ def player_cell(i: int, n_players: int, width: int, top: int) -> tuple[int, int,
     x0 = L.PAD + col * col_w
     y0 = top + L.HEADER_H + 22 + row * L.PLAYER_ROW_H
     return (x0, y0, x0 + col_w - 12, y0 + L.PLAYER_ROW_H)
+
+
+def swatch_centre(i: int, n_players: int, width: int, top: int) -> tuple[int, int]:
+    """Centre of player i's badge-shaped colour swatch."""
+    x0, y0, _x1, y1 = player_cell(i, n_players, width, top)
+    return x0 + SWATCH_R + 3, (y0 + y1) // 2
 
 
 @cache
@@ -79,14 +86,16 @@ def draw_panel(img: Image.Image, world: WorldAssets, top: int, view, styles: lis
     x = L.PAD + paste_text(img, (L.PAD, head_y), f"Turn {view.turn}", 30, "Black", INK, "lm")
     title_w = 0
     if view.title:
-        title_w = paste_text(img, (width - L.PAD, head_y), view.title, 20, "Bold", MUTED, "rm")
+        title = _fit(view.title, font(20), width // 3)
+        title_w = paste_text(img, (width - L.PAD, head_y), title, 20, "Bold", MUTED, "rm")
     phase = _fit(view.phase, font(28), width - 2 * L.PAD - x - 16 - title_w - 20)
     paste_text(img, (x + 16, head_y), phase, 28, "Bold", INK, "lm")
     for i, (p, st) in enumerate(zip(view.players, styles, strict=True)):
         x0, y0, x1, y1 = player_cell(i, len(view.players), width, top)
         cy = (y0 + y1) // 2
-        sprite = badge(st.shape, st.colour, 14, 2)
-        img.paste(sprite, (x0, cy - sprite.height // 2), sprite)
+        sprite = badge(st.shape, st.colour, SWATCH_R, 2)
+        sx, sy = swatch_centre(i, len(view.players), width, top)
+        img.paste(sprite, (sx - sprite.width // 2, sy - sprite.height // 2), sprite)
         colour = INK if p.alive else MUTED
         name = _fit(p.name, font(24), x1 - 3 * L.STAT_W - x0 - 44)
         tw = paste_text(img, (x0 + 40, cy), name, 24, "Bold", colour, "lm")
@@ -100,7 +109,8 @@ def draw_panel(img: Image.Image, world: WorldAssets, top: int, view, styles: lis
 
 @lru_cache(maxsize=1024)
 def _fit(text: str, f, width: float) -> str:
-    """text, cut with an ellipsis to fit width."""
+    """text on one line (control characters dropped), cut with an ellipsis to fit width."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
     if f.getlength(text) <= width:
         return text
     while text and f.getlength(text + "…") > width:

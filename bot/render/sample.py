@@ -21,7 +21,8 @@ def sample_view(n_players: int = 6, seed: int = 1, neutral: bool = False) -> Boa
         owners[t] = 0
     for t in world.continents["South America"]["territories"]:
         owners[t] = 1 % seats
-    territories = {t: (owners[t], rng.choice([1, 1, 2, 3, 5, 8, 12, 25, 99, 140])) for t in terr_names}
+    counts = [1, 1, 2, 3, 5, 8, 12, 25, 99, 140]
+    territories = {t: (owners[t], rng.choice(counts)) for t in terr_names}
     players = []
     for i in range(seats):
         mine = [t for t in terr_names if owners[t] == i]
@@ -32,5 +33,6 @@ def sample_view(n_players: int = 6, seed: int = 1, neutral: bool = False) -> Boa
     arrows = [("Kamchatka", "Alaska", True), ("Brazil", "North Africa", False),
               ("Ukraine", "Southern Europe", True), ("Siam", "Indonesia", True)]
     return BoardView(territories=territories, players=players, turn=17,
-                     phase=f"{players[0].name} — attack", arrows=arrows, title="Classic · 2016 rules",
+                     phase=f"{players[0].name} — attack", arrows=arrows,
+                     title="Classic · 2016 rules",
                      highlight=frozenset({"Egypt", "Quebec", "China"}))

@@ -46,7 +46,7 @@ def badge(shape: str, colour: RGB, radius: int, outline: int = 3) -> Image.Image
             d.ellipse([c - r, c - r, c + r, c + r], fill=fill)
         else:
             d.polygon(poly, fill=fill)
-    return big.resize((size, size), Image.LANCZOS)
+    return big.reduce(SS)  # box filter: exact colours inside, smooth edges
 
 
 @cache
@@ -61,4 +61,4 @@ def star(radius: int, colour: RGB = (255, 214, 10)) -> Image.Image:
                 c + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5))
                for k in range(10)]
         d.polygon(pts, fill=fill)
-    return big.resize((size, size), Image.LANCZOS)
+    return big.reduce(SS)  # box filter: exact colours inside, smooth edges

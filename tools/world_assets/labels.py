@@ -66,7 +66,8 @@ def place_name(center: tuple[float, float], text_size: tuple[int, int], radius: 
     offsets = [
         (0, radius + gap + h / 2), (0, -(radius + gap + h / 2)),
         (radius + gap + w / 2, 0), (-(radius + gap + w / 2), 0),
-        (radius * 0.8 + w / 2, radius * 0.8 + h / 2), (-(radius * 0.8 + w / 2), radius * 0.8 + h / 2),
+        (radius * 0.8 + w / 2, radius * 0.8 + h / 2),
+        (-(radius * 0.8 + w / 2), radius * 0.8 + h / 2),
         (radius * 0.8 + w / 2, -(radius * 0.8 + h / 2)),
         (-(radius * 0.8 + w / 2), -(radius * 0.8 + h / 2)),
     ]

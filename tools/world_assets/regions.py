@@ -92,7 +92,9 @@ DROPPED = {"Antarctica", "Fr. S. Antarctic Lands"}
 
 # Extra (lat, lon) seeds that shape the split countries like the board game's borders.
 EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
-    "Northwest Territory": [(72.0, -100.0), (70.0, -72.0), (62.0, -128.0), (76.0, -90.0), (79.0, -78.0)],
+    "Northwest Territory": [
+        (72.0, -100.0), (70.0, -72.0), (62.0, -128.0), (76.0, -90.0), (79.0, -78.0),
+    ],
     "Alberta": [(52.0, -123.0), (57.0, -125.0)],
     "Ontario": [(52.0, -90.0), (56.0, -92.0), (46.0, -80.0)],
     "Quebec": [(55.0, -72.0), (48.0, -66.0), (47.0, -60.0), (52.0, -62.0)],
