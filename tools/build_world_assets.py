@@ -232,10 +232,11 @@ def draw_routes(label: np.ndarray, names: list[str], world: dict, centres: dict,
                 continue
             pa, pb = centres[a], centres[b]
             if (a, b) in wrap or (b, a) in wrap:
+                # cross the map edge south of both badges, over the Bering Sea
                 left, right = (pa, pb) if pa[0] < pb[0] else (pb, pa)
-                far = (left[0] + w, left[1])
-                draw_dashed(draw, right, far, 3)
-                draw_dashed(draw, (right[0] - w, right[1]), left, 3)
+                edge_y = max(left[1], right[1]) + 45
+                draw_dashed(draw, right, (w, edge_y), 3)
+                draw_dashed(draw, (0, edge_y), left, 3)
                 sea_lines.append([a, b, True])
             else:
                 draw_dashed(draw, pa, pb, 3)

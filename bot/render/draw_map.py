@@ -145,12 +145,13 @@ def draw_arrows(img: Image.Image, world: WorldAssets, arrows, styles: dict[str, 
         a, b = world.territories[src].badge, world.territories[dst].badge
         colour = styles[src].colour if captured and src in styles else PAPER
         if frozenset((src, dst)) in world.wrap_edges:
-            # leave through the nearer map edge, come back in through the other
-            shift = w if a[0] > b[0] else -w
-            b2 = (b[0] + shift, b[1])
-            a2 = (a[0] - shift, a[1])
-            _arrow(draw, _trim(a, b2, r + 2), b2, colour, False, not captured)
-            _arrow(draw, a2, _trim(b, a2, r + 2), colour, True, not captured)
+            # leave through one map edge, come back through the other (as the sea line does)
+            edge_y = max(a[1], b[1]) + 45
+            out_x, in_x = (w + 6, -6) if a[0] > b[0] else (-6, w + 6)
+            _arrow(draw, _trim(a, (out_x, edge_y), r + 2), (out_x, edge_y), colour, False,
+                   not captured)
+            _arrow(draw, (in_x, edge_y), _trim(b, (in_x, edge_y), r + 2), colour, True,
+                   not captured)
         else:
             _arrow(draw, _trim(a, b, r + 2), _trim(b, a, r + 2), colour, True, not captured)
 
