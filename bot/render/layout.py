@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-PANEL_H = 226
 PAD = 14
 HEADER_H = 46
 PLAYER_ROW_H = 40
