@@ -19,8 +19,11 @@ def dice(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in sorted(values, reverse=True))
 
 
+_PLURALS = {"army": "armies", "die": "dice"}
+
+
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {_PLURALS.get(word, word + 's')}"
 
 
 def card_names(cards: Iterable[int]) -> str:
@@ -51,7 +54,8 @@ def public_line(event: Event, names: Sequence[str]) -> str | None:
     if kind == "placed":
         return f"{who()} places {_plural(e['armies'], 'army')} on {e['territory']}."
     if kind == "trade":
-        line = f"{who()} trades set #{e['set_number']} ({card_names(e['cards'])}) for {e['value']}."
+        # Card faces are left out: "Wild card" would match the other wild still in a hand.
+        line = f"{who()} trades set #{e['set_number']} for {_plural(e['value'], 'army')}."
         if e.get("bonus_territory"):
             line += f" +{e['bonus_armies']} on {e['bonus_territory']}."
         return line

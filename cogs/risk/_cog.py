@@ -204,12 +204,17 @@ class RiskCog(commands.Cog, name="Risk"):
         )
 
     @risk.command(name="start", description="Host: deal and begin.")
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(seed="Replay a known game: the same seed deals the same dice")
+    async def start(self, interaction: discord.Interaction, seed: int | None = None) -> None:
         game = await checks.game_here(self.service, interaction)
         if game.status != "lobby":
             raise RuleError("This game has already started; `/risk status` shows where it is.")
         await interaction.response.defer(thinking=True)
-        result = await self.service.start(interaction.channel_id, interaction.user.id)  # type: ignore[arg-type]
+        result = await self.service.start(
+            interaction.channel_id,  # type: ignore[arg-type]
+            interaction.user.id,
+            seed=seed,
+        )
         game = result.game
         lines = public_lines(result.events, fmt.names(game.state))
         self._turn_lines[game.id] = []

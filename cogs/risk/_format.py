@@ -22,7 +22,8 @@ from bot.engine.world.state import (
 )
 from bot.service import Game
 
-# Fallback colours by seat when the service has none; emoji squares stand for players in text.
+# Player colours (the service hands out an index into this palette);
+# emoji squares stand for the players in text.
 PALETTE = (0xE74C3C, 0x3498DB, 0x2ECC71, 0xF1C40F, 0x9B59B6, 0xE67E22)
 MARKS = ("🟥", "🟦", "🟩", "🟨", "🟪", "🟧")
 NEUTRAL = 0x95A5A6
@@ -58,7 +59,8 @@ def colour_of(game: Game, seat: int | None) -> int:
         colour = game.user_at(seat).colour
     except KeyError:
         colour = None
-    return colour if isinstance(colour, int) else PALETTE[seat % len(PALETTE)]
+    index = colour if isinstance(colour, int) else seat
+    return PALETTE[index % len(PALETTE)]
 
 
 def mark(seat: int) -> str:
