@@ -225,3 +225,25 @@ async def test_three_players_play_to_a_winner_with_a_restart(tmp_path: Path) -> 
     carol = [c for c in traffic.calls if c.ephemeral and "You drew" in c.text]
     assert carol
     print(f"{steps} steps, {len(traffic.calls)} requests in {time.monotonic() - started:.1f}s")
+
+
+async def test_claim_setup_of_classic_2016_through_commands(tmp_path: Path) -> None:
+    """Claiming and placing one army at a time: every step a command, each a mention."""
+    async with running_bot(tmp_path / "risk.db") as d:
+        await d.slash(ALICE, "new", ruleset="classic-2016")
+        await d.slash(BOB, "join")
+        await d.slash(CAROL, "join")
+        await d.slash(ALICE, "start", seed=5)
+        table = Table(d, [ALICE, BOB, CAROL])
+        mentions = 0
+        while (await table.game()).state.phase in ("claim", "setup_place"):
+            calls = await table.step()
+            mentions += sum(
+                "it is your turn" in (c.body.get("content") or "")
+                for c in calls
+                if is_public(d.traffic, c)
+            )
+        state = (await table.game()).state
+        assert all(owner is not None for owner in state.owner.values())
+        assert sum(state.armies.values()) == 3 * 35
+        assert mentions >= 42 + 63
