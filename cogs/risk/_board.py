@@ -19,6 +19,13 @@ def board_png(state: WorldState) -> bytes | None:
     return None
 
 
-def board_file(state: WorldState) -> discord.File | None:
+# Without an interaction to ask (channel messages), the smallest limit a server can have.
+DEFAULT_LIMIT = 10 * 1024 * 1024
+
+
+def board_file(state: WorldState, limit: int | None = None) -> discord.File | None:
+    """The board as an attachment, or None (text board only) if none or too big to send."""
     png = board_png(state)
-    return None if png is None else discord.File(io.BytesIO(png), filename=FILENAME)
+    if png is None or len(png) > (limit or DEFAULT_LIMIT):
+        return None
+    return discord.File(io.BytesIO(png), filename=FILENAME)

@@ -386,7 +386,7 @@ class RiskCog(commands.Cog, name="Risk"):
         turns = await self.service.messages(game.id, "turn")
         since = turns[-1].created_at if turns else game.updated_at
         embed = fmt.status_embed(game, since)
-        file = board_file(game.state)
+        file = board_file(game.state, interaction.filesize_limit)
         if file is not None:
             embed.set_image(url=f"attachment://{file.filename}")
         kwargs: dict[str, Any] = {"file": file} if file is not None else {}
@@ -576,7 +576,8 @@ class RiskCog(commands.Cog, name="Risk"):
         kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": MENTIONS}
         if view is not None:
             kwargs["view"] = view
-        file = board_file(state)
+        limit = interaction.filesize_limit if interaction is not None else None
+        file = board_file(state, limit)
         if file is not None:
             embed.set_image(url=f"attachment://{file.filename}")
             kwargs["file"] = file
@@ -606,7 +607,7 @@ class RiskCog(commands.Cog, name="Risk"):
         player = game.user_at(seat)
         if not player.can_dm:
             return False
-        embed.set_footer(text=f"Risk in #{game.channel_id}"[:60])
+        embed.description = f"{embed.description}\n(Your game in <#{game.channel_id}>.)"
         if await self._dm_user(player.user_id, embed):
             return True
         await self.service.set_can_dm(game.id, player.user_id, False)

@@ -23,9 +23,6 @@ if TYPE_CHECKING:
 STEP_ID = re.compile(r"risk:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<step>[a-z_]+)")
 TRADE_ID = re.compile(r"risk-trade:(?P<game>[0-9]+):(?P<version>[0-9]+)")
 
-# Steps anyone seated may press, whoever's turn it is (and whatever the version).
-ANY_TIME = {"join", "hand"}
-
 
 def _cog(interaction: discord.Interaction) -> RiskCog:
     cog = interaction.client.get_cog("Risk")  # type: ignore[attr-defined]

@@ -182,3 +182,13 @@ async def test_commands_sync_as_one_guild_only_group(discord_):
     assert {"new", "join", "start", "claim", "place", "attack", "blitz", "move"} <= names
     assert {"fortify", "end", "defend", "status", "hand", "odds", "rules", "help"} <= names
     assert group.get("dm_permission") is False or group.get("contexts") == [0]
+
+
+async def test_turn_messages_attach_the_board_once_a_renderer_exists(discord_, monkeypatch):
+    from cogs.risk import _board
+
+    monkeypatch.setattr(_board, "board_png", lambda state: b"\x89PNG fake")
+    calls = await lobby(discord_)
+    post = [c for c in calls if c.is_followup][-1]
+    assert post.files == ["board.png"]
+    assert post.body["embeds"][0]["image"]["url"] == "attachment://board.png"
