@@ -16,6 +16,12 @@ def parse_time(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
+def dump_state(data: dict[str, Any]) -> str:
+    """State JSON that keeps key order: the engine iterates its territory dicts, so a state
+    loaded back with sorted keys would play differently (see the report on canonical JSON)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def parse_json(text: str | None, what: str) -> Any:
     """JSON from a column; RuleError naming the column if it is not valid JSON."""
     if text is None:

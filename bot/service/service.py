@@ -23,7 +23,7 @@ from bot.engine.errors import RuleError
 from bot.games import family_for
 from bot.service import errors as msg
 from bot.service.errors import GameBroken, NoGame, NotAllowed, ServiceError, StaleAction
-from bot.service.loading import game_from_record, parse_time
+from bot.service.loading import dump_state, game_from_record, parse_time
 from bot.service.model import (
     BROKEN,
     CANCELLED,
@@ -159,7 +159,7 @@ class GameService:
             state, events = game.family.new_game(game.ruleset, names, seed, game.options)
             status = FINISHED if game.family.is_over(state) else RUNNING
             seats = [(s.user_id, i, i) for i, s in enumerate(game.seats)]
-            state_json = canonical_json(game.family.state_to_dict(state))
+            state_json = dump_state(game.family.state_to_dict(state))
             if not await self.store.start_game(game_id, seed, state_json, status, seats):
                 raise StaleAction(msg.MOVED_ON)
             return ActResult(await self._reload(game_id), events)
@@ -213,7 +213,7 @@ class GameService:
             record = family.normalise_action({**action, "player": seat})
             try:
                 state, events = family.apply(game.state, record)
-                state_json = canonical_json(family.state_to_dict(state))
+                state_json = dump_state(family.state_to_dict(state))
             except RuleError:
                 raise
             except Exception:

@@ -111,6 +111,10 @@ class Store(Protocol):
 
     async def get_game(self, game_id: int) -> GameRecord | None: ...
 
+    async def game_ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        ...
+
     async def open_game_id(self, channel_id: int) -> int | None:
         """The id of the lobby or running game in this channel."""
         ...

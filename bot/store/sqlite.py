@@ -150,6 +150,10 @@ class SqliteStore:
             games = await _games(db, "WHERE id = ?", (game_id,))
         return games[0] if games else None
 
+    async def game_ids(self) -> list[int]:
+        async with self._read() as db:
+            return [row[0] for row in await db.execute_fetchall("SELECT id FROM games ORDER BY id")]
+
     async def open_game_id(self, channel_id: int) -> int | None:
         async with self._read() as db:
             return await _scalar(
