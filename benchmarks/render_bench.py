@@ -42,7 +42,8 @@ def main() -> None:
         enc_min, enc_med = best_of(lambda img=img, fmt=fmt: encode(img, fmt), args.n)
         cycle = itertools.cycle(views)
         ren_min, ren_med = best_of(
-            lambda fmt=fmt, cycle=cycle: render_world(next(cycle), fmt), args.n)
+            lambda fmt=fmt, cycle=cycle: render_world(next(cycle), fmt), args.n
+        )
         draw_min, _ = best_of(lambda: render_image(views[0]), args.n)
         print(f"{fmt}: {img.width}x{img.height}, {len(data)} bytes")
         print(f"  encode only : min {1000 * enc_min:6.1f} ms  median {1000 * enc_med:6.1f} ms")

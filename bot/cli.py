@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Sequence
 
 from bot.engine.errors import RuleError
+from bot.service.errors import ServiceError
+from bot.store.records import StoreError
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -18,7 +21,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         return 0
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
-        result = run_world_demo(args.ruleset, args.seed, args.players, log)
+        if args.db:
+            from bot.demo_db import run_world_demo_db
+
+            result = asyncio.run(
+                run_world_demo_db(args.ruleset, args.seed, args.players, log, args.db)
+            )
+        else:
+            result = run_world_demo(args.ruleset, args.seed, args.players, log)
     finally:
         if log is not None:
             log.close()
@@ -26,6 +36,12 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(line)
     print(result.final_line)
     return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from bot.service.replay_cli import replay_database
+
+    return asyncio.run(replay_database(args.db, args.game))
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
@@ -81,7 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--log", help="write every event as JSON Lines to this file")
     demo.add_argument("--list", action="store_true", help="list every ruleset and stop")
+    demo.add_argument("--db", help="store the game in this SQLite file; rerun to resume it")
     demo.set_defaults(func=_cmd_demo)
+
+    replay = sub.add_parser("replay", help="rebuild stored games from their logs and compare")
+    replay.add_argument("--db", required=True, help="the SQLite database file")
+    replay.add_argument("--game", type=int, help="only this game id")
+    replay.set_defaults(func=_cmd_replay)
 
     odds = sub.add_parser("odds", help="exact odds of taking a territory")
     odds.add_argument("attacking", type=int, help="armies in the attacking territory")
@@ -95,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except RuleError as exc:
+    except (RuleError, ServiceError, StoreError) as exc:
         print(exc.message, file=sys.stderr)
         return 2
 

@@ -53,8 +53,7 @@ def world_players(ruleset: str, players: int | None) -> int:
 class TurnNarrator:
     """Folds a turn's events into one short line."""
 
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
+    def __init__(self) -> None:
         self.reset(None, 0, 0)
 
     def reset(self, player: int | None, turn: int, reinforcements: int) -> None:
@@ -64,7 +63,7 @@ class TurnNarrator:
         self.battles = 0
         self.captured: list[str] = []
         self.traded: list[int] = []
-        self.notes: list[str] = []
+        self.eliminated: list[int] = []
 
     def feed(self, event: dict[str, Any]) -> None:
         kind = event["type"]
@@ -75,22 +74,62 @@ class TurnNarrator:
         elif kind == "trade":
             self.traded.append(event["value"])
         elif kind == "eliminated":
-            self.notes.append(f"eliminated {self.names[event['player']]}")
+            self.eliminated.append(event["player"])
 
     def line(self, state: WorldState) -> str | None:
         if self.player is None:
             return None
         seat = self.player
         held = state.territories_of(seat)
-        parts = [f"turn {self.turn:>3} {self.names[seat]:<6} +{self.reinforcements}"]
+        parts = [f"turn {self.turn:>3} {state.players[seat].name:<6} +{self.reinforcements}"]
         if self.traded:
             parts.append("cards " + "+".join(map(str, self.traded)))
         parts.append(f"{self.battles} battles")
         if self.captured:
             parts.append("took " + ", ".join(self.captured))
-        parts.extend(self.notes)
+        parts.extend(f"eliminated {state.players[s].name}" for s in self.eliminated)
         parts.append(f"holds {len(held)} territories, {sum(state.armies[t] for t in held)} armies")
         return "; ".join(parts)
+
+
+class DemoRecorder:
+    """Turns the events of a game into the demo's lines, JSON Lines log and result."""
+
+    def __init__(self, log: TextIO | None = None) -> None:
+        self.log = log
+        self.narrator = TurnNarrator()
+        self.result = DemoResult()
+
+    def record(self, state: WorldState, new_events: list[dict[str, Any]]) -> None:
+        """Feed the events one step produced; `state` is the state after that step."""
+        for event in new_events:
+            if self.log is not None:
+                self.log.write(json.dumps(event, sort_keys=True) + "\n")
+            if event["type"] == "turn_started":
+                line = self.narrator.line(state)
+                if line:
+                    self.result.lines.append(line)
+                self.narrator.reset(event["player"], event["turn"], event["reinforcements"])
+            else:
+                self.narrator.feed(event)
+
+    def record_action(self, state: WorldState, new_events: list[dict[str, Any]]) -> None:
+        self.result.actions += 1
+        self.record(state, new_events)
+
+    def check_limit(self) -> None:
+        if self.result.actions >= MAX_ACTIONS:
+            raise RuntimeError(f"demo did not finish within {MAX_ACTIONS} actions")
+
+    def finish(self, state: WorldState) -> DemoResult:
+        last = self.narrator.line(state)
+        if last:
+            self.result.lines.append(last)
+        assert state.winner is not None
+        self.result.winner = state.players[state.winner].name
+        self.result.turns = state.turn
+        self.result.digest = digest(state_to_dict(state))
+        return self.result
 
 
 def run_world_demo(
@@ -103,40 +142,17 @@ def run_world_demo(
     """Play one world game between computer players."""
     names = player_names(world_players(ruleset, players))
     state, events = world_engine.new_game(ruleset, names, seed)
-    result = DemoResult()
-    narrator = TurnNarrator([p.name for p in state.players])
-
-    def record(new_events: list[dict[str, Any]]) -> None:
-        for event in new_events:
-            if log is not None:
-                log.write(json.dumps(event, sort_keys=True) + "\n")
-            if event["type"] == "turn_started":
-                line = narrator.line(state)
-                if line:
-                    result.lines.append(line)
-                narrator.reset(event["player"], event["turn"], event["reinforcements"])
-            else:
-                narrator.feed(event)
-
-    record(events)
+    recorder = DemoRecorder(log)
+    recorder.record(state, events)
     while not world_engine.is_over(state):
-        if result.actions >= MAX_ACTIONS:
-            raise RuntimeError(f"demo did not finish within {MAX_ACTIONS} actions")
+        recorder.check_limit()
         seat = world_engine.to_act(state)[0]
         action = world_ai.choose_action(state, seat)
         state, events = world_engine.apply(state, action)
-        result.actions += 1
-        record(events)
+        recorder.record_action(state, events)
         if on_state is not None and any(e["type"] == "turn_ended" for e in events):
             on_state(state)
-    last = narrator.line(state)
-    if last:
-        result.lines.append(last)
-    assert state.winner is not None
-    result.winner = names[state.winner]
-    result.turns = state.turn
-    result.digest = digest(state_to_dict(state))
-    return result
+    return recorder.finish(state)
 
 
 def list_rulesets() -> list[str]:

@@ -123,16 +123,28 @@ def _placement(state: State, seat: int) -> Action:
     for city in board().gold_cities:
         if state["territories"][city]["owner"] is not None:
             continue
-        free = [n for n in sorted(terrs[city].neighbours)
-                if not terrs[n].city and state["territories"][n]["owner"] is None]
-        near_enemy = sum(1 for n in terrs[city].neighbours
-                         if state["territories"][n]["owner"] is not None)
+        free = [
+            n
+            for n in sorted(terrs[city].neighbours)
+            if not terrs[n].city and state["territories"][n]["owner"] is None
+        ]
+        near_enemy = sum(
+            1 for n in terrs[city].neighbours if state["territories"][n]["owner"] is not None
+        )
         score = terrs[city].tax + 3 * (terrs[city].crowns - 1) + len(free) - 2 * near_enemy
-        nb = max(free, key=lambda n: (sum(1 for m in terrs[n].neighbours
-                                           if state["territories"][m]["owner"] is None), n),
-                 default=None)
-        action: Action = (PlaceKingdom(seat, city, nb, total - total * 2 // 5, total * 2 // 5)
-                          if nb else PlaceKingdom(seat, city, None, total, 0))
+        nb = max(
+            free,
+            key=lambda n: (
+                sum(1 for m in terrs[n].neighbours if state["territories"][m]["owner"] is None),
+                n,
+            ),
+            default=None,
+        )
+        action: Action = (
+            PlaceKingdom(seat, city, nb, total - total * 2 // 5, total * 2 // 5)
+            if nb
+            else PlaceKingdom(seat, city, None, total, 0)
+        )
         if best is None or score > best[0]:
             best = (score, action)
     assert best is not None
@@ -171,14 +183,14 @@ def _best_expand(state: State, army: int, split: bool) -> tuple[float, Action | 
             t = state["territories"][tgt]
             if t["owner"] is None:
                 need = 2 if board().territories[tgt].city else 1
-                send = min(avail, max(need, avail // 2 if _threat(state, army, src) < 3
-                                      else need))
+                send = min(avail, max(need, avail // 2 if _threat(state, army, src) < 3 else need))
                 options.append((_value(tgt) + 1, tgt, send, False))
             elif _enemy(state, army, t["owner"]):
                 defence = sum(t["units"]) * (1.6 if t["castle"] else 1.25) + 1
                 if avail >= defence:
-                    options.append((_value(tgt) * 1.5 - sum(t["units"]) / 2, tgt, avail,
-                                    bool(t["castle"])))
+                    options.append(
+                        (_value(tgt) * 1.5 - sum(t["units"]) / 2, tgt, avail, bool(t["castle"]))
+                    )
         options.sort(key=lambda o: (-o[0], o[1]))
         if not options:
             continue
@@ -196,9 +208,10 @@ def _best_expand(state: State, army: int, split: bool) -> tuple[float, Action | 
                     best = (v1 + v2, action)
                 continue
         v, tgt, n, castle = options[0]
-        u = _pick(units, n, strong_first if castle else (2, 1, 3, 0) if n == avail
-                  else (0, 1, 2, 3))
-        action = (SplitExpand(seat, src, ((tgt, u),)) if split else Expand(seat, src, tgt, u))
+        u = _pick(
+            units, n, strong_first if castle else (2, 1, 3, 0) if n == avail else (0, 1, 2, 3)
+        )
+        action = SplitExpand(seat, src, ((tgt, u),)) if split else Expand(seat, src, tgt, u)
         if v > best[0]:
             best = (v, action)
     return best
@@ -231,16 +244,24 @@ def _spend(state: State, army: int) -> Action | None:
     a = state["armies"][army]
     coins = a["coins"]
     rules = ruleset_of(state)
-    crown = (a["seat"] is not None and rules.crown_cards_for_sale
-             and a["crown_bought_round"] != state["round"] and state["crown_cards_left"] > 0
-             and coins >= CROWN_CARD_COST)
+    crown = (
+        a["seat"] is not None
+        and rules.crown_cards_for_sale
+        and a["crown_bought_round"] != state["round"]
+        and state["crown_cards_left"] > 0
+        and coins >= CROWN_CARD_COST
+    )
     if crown:
         coins -= CROWN_CARD_COST
     places = recruit_territories(state, army)
     castles: tuple[str, ...] = ()
     if not places:
-        own = [t for t in board().order if state["territories"][t]["owner"] == army
-               and state["territories"][t]["attacker"] is None]
+        own = [
+            t
+            for t in board().order
+            if state["territories"][t]["owner"] == army
+            and state["territories"][t]["attacker"] is None
+        ]
         if own and castles_left(state) and coins >= castle_cost(state, army):
             castles = (max(own, key=lambda t: (sum(state["territories"][t]["units"]), t)),)
             coins -= castle_cost(state, army)
@@ -290,13 +311,15 @@ def _turn(state: State, seat: int, rng: Rng) -> Action:
         if card.bonus == "fortify":
             spots = fortify_territories(state, army)
             if spots:
-                candidates.append(Fortify(seat, max(spots, key=lambda t: (
-                    _threat(state, army, t), t))))
+                candidates.append(
+                    Fortify(seat, max(spots, key=lambda t: (_threat(state, army, t), t)))
+                )
         elif card.bonus == "siege_assault":
             opts = siege_options(state, army)
             if opts:
-                s, t = max(opts, key=lambda o: (_value(o[1]) + sum(
-                    state["territories"][o[1]]["units"]), o))
+                s, t = max(
+                    opts, key=lambda o: (_value(o[1]) + sum(state["territories"][o[1]]["units"]), o)
+                )
                 candidates.append(SiegeAssault(seat, s, t))
     if turn["free_maneuver"]:
         _, m = _best_maneuver(state, army)
@@ -340,8 +363,11 @@ def choose_action(state: State, seat: int, rng: Rng) -> Action:
     if phase == "setup_bid":
         return Bid(seat, rng.below(min(a["coins"], 3) + 1))
     if phase == "merc_bid":
-        leader = max(crowns(state, p) for p in range(len(state["players"]))
-                     if not state["armies"][p]["eliminated"])
+        leader = max(
+            crowns(state, p)
+            for p in range(len(state["players"]))
+            if not state["armies"][p]["eliminated"]
+        )
         worth = 2 + (2 if crowns(state, seat) < leader else 0)
         return Bid(seat, min(a["coins"], rng.below(worth + 1)))
     if phase == "merc_order":
@@ -367,8 +393,9 @@ class DemoResult:
     log: IO[str] | None = None
 
 
-def run_demo(ruleset: str, seed: int, players: int | None = None,
-             log: IO[str] | None = None) -> DemoResult:
+def run_demo(
+    ruleset: str, seed: int, players: int | None = None, log: IO[str] | None = None
+) -> DemoResult:
     """Play a whole game with computer players; same arguments give the same result."""
     rules = RULESETS.get(ruleset)
     if rules is None:
@@ -391,8 +418,15 @@ def run_demo(ruleset: str, seed: int, players: int | None = None,
                 flush()
                 result.turns += 1
                 current = [f"R{ev['round']}.{ev['turn']} {ev['text']}"]
-            elif kind in ("battle", "round_ended", "game_over", "eliminated",
-                          "saved_by_the_crown", "mission_completed", "bids_revealed"):
+            elif kind in (
+                "battle",
+                "round_ended",
+                "game_over",
+                "eliminated",
+                "saved_by_the_crown",
+                "mission_completed",
+                "bids_revealed",
+            ):
                 flush()
                 result.lines.append(ev["text"])
             elif kind == "round_started":
@@ -415,8 +449,10 @@ def run_demo(ruleset: str, seed: int, players: int | None = None,
                 continue
             action = choose_action(state, seat, rng)
             if log is not None:
-                log.write(json.dumps({"type": "action", "action": action_to_dict(action)},
-                                     sort_keys=True) + "\n")
+                log.write(
+                    json.dumps({"type": "action", "action": action_to_dict(action)}, sort_keys=True)
+                    + "\n"
+                )
             state, events = apply(state, action)
             result.actions += 1
             emit(events)

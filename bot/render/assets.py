@@ -47,13 +47,23 @@ def world_assets() -> WorldAssets:
         board.load()
     cont_of = {t: c for c, v in meta["continents"].items() for t in v["territories"]}
     terrs = {
-        t["name"]: Territory(t["name"], t["label"], t["short"], tuple(t["badge"]),
-                             tuple(t["name_box"]), tuple(t["bbox"]), tuple(t["probe"]),
-                             cont_of[t["name"]])
+        t["name"]: Territory(
+            t["name"],
+            t["label"],
+            t["short"],
+            tuple(t["badge"]),
+            tuple(t["name_box"]),
+            tuple(t["bbox"]),
+            tuple(t["probe"]),
+            cont_of[t["name"]],
+        )
         for t in meta["territories"]
     }
     return WorldAssets(
-        size=tuple(meta["size"]), board=board, index=meta["index"], territories=terrs,
+        size=tuple(meta["size"]),
+        board=board,
+        index=meta["index"],
+        territories=terrs,
         continents=meta["continents"],
         wrap_edges=frozenset(frozenset(e) for e in meta["wrap_edges"]),
         badge_radius=meta["badge_radius"],

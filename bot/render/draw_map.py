@@ -56,8 +56,15 @@ def fill_map(world: WorldAssets, styles: dict[str, Style]) -> Image.Image:
 def _name_tile(text: str, box: tuple[int, int, int, int]) -> Image.Image:
     w, h = box[2] - box[0], box[3] - box[1]
     tile = Image.new("RGBA", (w + 4, h + 4), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).text(((w + 4) / 2, (h + 4) / 2), text, font=font(13), fill=INK,
-                              anchor="mm", stroke_width=2, stroke_fill=(255, 255, 255, 215))
+    ImageDraw.Draw(tile).text(
+        ((w + 4) / 2, (h + 4) / 2),
+        text,
+        font=font(13),
+        fill=INK,
+        anchor="mm",
+        stroke_width=2,
+        stroke_fill=(255, 255, 255, 215),
+    )
     return tile
 
 
@@ -68,8 +75,14 @@ def draw_names(img: Image.Image, world: WorldAssets) -> None:
 
 
 # Widest number each badge shape holds, as a fraction of the badge radius.
-TEXT_ROOM = {"circle": 1.55, "square": 1.5, "diamond": 1.2, "hexagon": 1.55, "shield": 1.4,
-             "octagon": 1.55}
+TEXT_ROOM = {
+    "circle": 1.55,
+    "square": 1.5,
+    "diamond": 1.2,
+    "hexagon": 1.55,
+    "shield": 1.4,
+    "octagon": 1.55,
+}
 
 
 @cache
@@ -90,13 +103,25 @@ def _army_badge(shape: str, colour: RGB, ink: RGB, text: str, r: int) -> Image.I
     halo = PAPER if ink == INK else INK
     dy = -2 if shape == "shield" else 1
     c = sprite.width / 2
-    ImageDraw.Draw(sprite).text((c, c + dy), text, font=_number_font(text, shape, r), fill=ink,
-                                anchor="mm", stroke_width=1, stroke_fill=halo)
+    ImageDraw.Draw(sprite).text(
+        (c, c + dy),
+        text,
+        font=_number_font(text, shape, r),
+        fill=ink,
+        anchor="mm",
+        stroke_width=1,
+        stroke_fill=halo,
+    )
     return sprite
 
 
-def draw_badges(img: Image.Image, world: WorldAssets, armies: dict[str, int],
-                styles: dict[str, Style], highlight: frozenset[str]) -> None:
+def draw_badges(
+    img: Image.Image,
+    world: WorldAssets,
+    armies: dict[str, int],
+    styles: dict[str, Style],
+    highlight: frozenset[str],
+) -> None:
     r = world.badge_radius
     for name, t in world.territories.items():
         st = styles.get(name, UNOWNED_STYLE)
@@ -109,8 +134,14 @@ def draw_badges(img: Image.Image, world: WorldAssets, armies: dict[str, int],
             img.paste(s, (x + r - s.width // 2 - 2, y - r - s.height // 2 + 2), s)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-           colour: RGB, head: bool, dashed: bool) -> None:
+def _arrow(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: RGB,
+    head: bool,
+    dashed: bool,
+) -> None:
     """Outlined thick arrow from a to b (b is the tip)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
@@ -148,10 +179,12 @@ def draw_arrows(img: Image.Image, world: WorldAssets, arrows, styles: dict[str, 
             # leave through one map edge, come back through the other (as the sea line does)
             edge_y = max(a[1], b[1]) + 45
             out_x, in_x = (w + 6, -6) if a[0] > b[0] else (-6, w + 6)
-            _arrow(draw, _trim(a, (out_x, edge_y), r + 2), (out_x, edge_y), colour, False,
-                   not captured)
-            _arrow(draw, (in_x, edge_y), _trim(b, (in_x, edge_y), r + 2), colour, True,
-                   not captured)
+            _arrow(
+                draw, _trim(a, (out_x, edge_y), r + 2), (out_x, edge_y), colour, False, not captured
+            )
+            _arrow(
+                draw, (in_x, edge_y), _trim(b, (in_x, edge_y), r + 2), colour, True, not captured
+            )
         else:
             _arrow(draw, _trim(a, b, r + 2), _trim(b, a, r + 2), colour, True, not captured)
 

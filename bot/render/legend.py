@@ -59,25 +59,38 @@ def static_panel(width: int, n_players: int, world_id: int) -> Image.Image:
     return img
 
 
-def _continent_row(d: ImageDraw.ImageDraw, world: WorldAssets, width: int, h: int,
-                   holders: dict[str, Style] | None) -> None:
+def _continent_row(
+    d: ImageDraw.ImageDraw, world: WorldAssets, width: int, h: int, holders: dict[str, Style] | None
+) -> None:
     names = list(world.continents)
     cell = (width - 2 * L.PAD) / len(names)
     y = h - L.PAD - L.CONTINENT_ROW_H / 2
     for k, c in enumerate(names):
         x = L.PAD + k * cell
         if holders is None:
-            d.text((x + 30, y), f"{SHORT_CONTINENT.get(c, c)} +{world.continents[c]['bonus']}",
-                   font=font(20), fill=INK, anchor="lm")
+            d.text(
+                (x + 30, y),
+                f"{SHORT_CONTINENT.get(c, c)} +{world.continents[c]['bonus']}",
+                font=font(20),
+                fill=INK,
+                anchor="lm",
+            )
             d.rounded_rectangle([x + 2, y - 11, x + 24, y + 11], radius=4, outline=MUTED, width=2)
         elif c in holders:
             st = holders[c]
-            d.rounded_rectangle([x + 2, y - 11, x + 24, y + 11], radius=4, fill=st.colour,
-                                outline=INK, width=2)
+            d.rounded_rectangle(
+                [x + 2, y - 11, x + 24, y + 11], radius=4, fill=st.colour, outline=INK, width=2
+            )
 
 
-def draw_panel(img: Image.Image, world: WorldAssets, top: int, view, styles: list[Style],
-               holders: dict[str, Style]) -> None:
+def draw_panel(
+    img: Image.Image,
+    world: WorldAssets,
+    top: int,
+    view,
+    styles: list[Style],
+    holders: dict[str, Style],
+) -> None:
     width = img.width
     panel = static_panel(width, len(view.players), id(world))
     img.paste(panel, (0, top))
@@ -116,4 +129,3 @@ def _fit(text: str, f, width: float) -> str:
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
-

@@ -26,13 +26,29 @@ def sample_view(n_players: int = 6, seed: int = 1, neutral: bool = False) -> Boa
     players = []
     for i in range(seats):
         mine = [t for t in terr_names if owners[t] == i]
-        players.append(PlayerInfo(
-            name="Neutral" if i == n_players else NAMES[i % len(NAMES)],
-            colour=i % 6, territories=len(mine), armies=sum(territories[t][1] for t in mine),
-            cards=rng.randrange(6), alive=bool(mine), neutral=i == n_players))
-    arrows = [("Kamchatka", "Alaska", True), ("Brazil", "North Africa", False),
-              ("Ukraine", "Southern Europe", True), ("Siam", "Indonesia", True)]
-    return BoardView(territories=territories, players=players, turn=17,
-                     phase=f"{players[0].name} — attack", arrows=arrows,
-                     title="Classic · 2016 rules",
-                     highlight=frozenset({"Egypt", "Quebec", "China"}))
+        players.append(
+            PlayerInfo(
+                name="Neutral" if i == n_players else NAMES[i % len(NAMES)],
+                colour=i % 6,
+                territories=len(mine),
+                armies=sum(territories[t][1] for t in mine),
+                cards=rng.randrange(6),
+                alive=bool(mine),
+                neutral=i == n_players,
+            )
+        )
+    arrows = [
+        ("Kamchatka", "Alaska", True),
+        ("Brazil", "North Africa", False),
+        ("Ukraine", "Southern Europe", True),
+        ("Siam", "Indonesia", True),
+    ]
+    return BoardView(
+        territories=territories,
+        players=players,
+        turn=17,
+        phase=f"{players[0].name} — attack",
+        arrows=arrows,
+        title="Classic · 2016 rules",
+        highlight=frozenset({"Egypt", "Quebec", "China"}),
+    )

@@ -14,8 +14,13 @@ SS = 4  # supersampling factor
 
 def _polygon(shape: str, c: float, r: float) -> list[tuple[float, float]] | None:
     def ring(n: int, start: float, rx: float = r, ry: float = r) -> list[tuple[float, float]]:
-        return [(c + rx * math.cos(start + 2 * math.pi * k / n),
-                 c + ry * math.sin(start + 2 * math.pi * k / n)) for k in range(n)]
+        return [
+            (
+                c + rx * math.cos(start + 2 * math.pi * k / n),
+                c + ry * math.sin(start + 2 * math.pi * k / n),
+            )
+            for k in range(n)
+        ]
 
     if shape == "square":
         s = r * 0.86
@@ -28,8 +33,13 @@ def _polygon(shape: str, c: float, r: float) -> list[tuple[float, float]] | None
         return ring(8, math.pi / 8, r * 1.0, r * 1.0)
     if shape == "shield":
         s = r * 0.9
-        return [(c - s, c - s), (c + s, c - s), (c + s, c + s * 0.25), (c, c + r * 1.12),
-                (c - s, c + s * 0.25)]
+        return [
+            (c - s, c - s),
+            (c + s, c - s),
+            (c + s, c + s * 0.25),
+            (c, c + r * 1.12),
+            (c - s, c + s * 0.25),
+        ]
     return None  # circle
 
 
@@ -57,8 +67,12 @@ def star(radius: int, colour: RGB = (255, 214, 10)) -> Image.Image:
     d = ImageDraw.Draw(big)
     c = size * SS / 2
     for r, fill in ((radius * SS, INK), ((radius - 2.5) * SS, colour)):
-        pts = [(c + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
-                c + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5))
-               for k in range(10)]
+        pts = [
+            (
+                c + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+                c + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5),
+            )
+            for k in range(10)
+        ]
         d.polygon(pts, fill=fill)
     return big.reduce(SS)  # box filter: exact colours inside, smooth edges

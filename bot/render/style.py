@@ -60,8 +60,9 @@ class Style:
     @classmethod
     def of(cls, colour: RGB, families: frozenset[int], shape: str) -> Style:
         text = INK if luminance(colour) > 0.179 else PAPER  # higher WCAG contrast
-        return cls(colour, mix(colour, (255, 255, 255), 0.3), mix(colour, INK, 0.28),
-                   families, shape, text)
+        return cls(
+            colour, mix(colour, (255, 255, 255), 0.3), mix(colour, INK, 0.28), families, shape, text
+        )
 
 
 NEUTRAL_STYLE = Style.of(NEUTRAL, frozenset(), "circle")

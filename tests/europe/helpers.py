@@ -14,8 +14,15 @@ def units(f: int = 0, a: int = 0, c: int = 0, s: int = 0) -> tuple[int, int, int
     return (f, a, c, s)
 
 
-def position(holdings: dict[str, Any], card: int = 4, army: int = 0, ruleset: str = "europe",
-             players: int = 4, turn_number: int = 1, turn_pos: int = 0) -> dict[str, Any]:
+def position(
+    holdings: dict[str, Any],
+    card: int = 4,
+    army: int = 0,
+    ruleset: str = "europe",
+    players: int = 4,
+    turn_number: int = 1,
+    turn_pos: int = 0,
+) -> dict[str, Any]:
     """A game in round 1 at `army`'s turn with `card` revealed and the given board.
 
     holdings: tid -> (owner, [F, A, C, S]) or (owner, units, castle) or
@@ -24,8 +31,9 @@ def position(holdings: dict[str, Any], card: int = 4, army: int = 0, ruleset: st
     names = ["Red", "Blue", "Green", "Yellow"][:players]
     st = new_game(ruleset, names, 7)
     for t in st["territories"].values():
-        t.update(owner=None, units=[0, 0, 0, 0], attacker=None, attacker_units=[0, 0, 0, 0],
-                 castle=False)
+        t.update(
+            owner=None, units=[0, 0, 0, 0], attacker=None, attacker_units=[0, 0, 0, 0], castle=False
+        )
     st["tiles"] = {}
     for tid, h in holdings.items():
         t = st["territories"][tid]
@@ -47,17 +55,23 @@ def position(holdings: dict[str, Any], card: int = 4, army: int = 0, ruleset: st
     for i, a in enumerate(st["armies"]):
         if a["seat"] is not None:
             a["hand"] = [c for c in range(1, 9) if c not in (card, 8 if card != 8 else 7)]
-            a["stack"] = [card, 8 if card != 8 else 7] if turn_number == 1 else \
-                [8 if card != 8 else 7, card]
+            a["stack"] = (
+                [card, 8 if card != 8 else 7] if turn_number == 1 else [8 if card != 8 else 7, card]
+            )
         else:
             a["controller"] = 0
             a["deck"] = [card] + [c for c in range(1, 9) if c != card]
         a["coins"] = 0
         del i
     c = board().cards[card]
-    st["turn"] = {"army": army, "card": card, "order_done": False,
-                  "bonus_done": c.bonus in (None, "king_me"), "free_maneuver": False,
-                  "pending_mission": None}
+    st["turn"] = {
+        "army": army,
+        "card": card,
+        "order_done": False,
+        "bonus_done": c.bonus in (None, "king_me"),
+        "free_maneuver": False,
+        "pending_mission": None,
+    }
     return st
 
 

@@ -46,8 +46,14 @@ def test_expand_into_unclaimed_city_claims_crown_tax_and_tile():
 
 def test_expand_into_own_or_disputed_territory_is_a_maneuver():
     """Expanding notes: you may not expand into a territory in dispute or under your control."""
-    st = position({"bohemia": (0, [5, 0, 0, 0]), "bavaria": (0, [1, 0, 0, 0]),
-                   "saxony": (1, [2, 0, 0, 0], False, 0, [2, 0, 0, 0])}, EXPAND_FORTIFY)
+    st = position(
+        {
+            "bohemia": (0, [5, 0, 0, 0]),
+            "bavaria": (0, [1, 0, 0, 0]),
+            "saxony": (1, [2, 0, 0, 0], False, 0, [2, 0, 0, 0]),
+        },
+        EXPAND_FORTIFY,
+    )
     with pytest.raises(RuleError, match="maneuver"):
         apply(st, Expand(0, "bohemia", "bavaria", units(1)))
     with pytest.raises(RuleError, match="maneuver"):
@@ -56,8 +62,10 @@ def test_expand_into_own_or_disputed_territory_is_a_maneuver():
 
 def test_third_player_may_not_enter_disputed_territory():
     """A third player's army may not enter a disputed territory for any reason."""
-    st = position({"bohemia": (0, [5, 0, 0, 0]),
-                   "saxony": (1, [2, 0, 0, 0], False, 2, [2, 0, 0, 0])}, EXPAND_FORTIFY)
+    st = position(
+        {"bohemia": (0, [5, 0, 0, 0]), "saxony": (1, [2, 0, 0, 0], False, 2, [2, 0, 0, 0])},
+        EXPAND_FORTIFY,
+    )
     with pytest.raises(RuleError, match="third army"):
         apply(st, Expand(0, "bohemia", "saxony", units(1)))
     with pytest.raises(RuleError):
@@ -79,8 +87,7 @@ def test_only_defender_expands_out_of_dispute_leaving_attackers_number():
 
 def test_castle_needs_siege_weapon_to_attack():
     """An opponent's castle territory needs a Siege Weapon in the expanding army."""
-    st = position({"bohemia": (0, [5, 0, 0, 1]), "saxony": (1, [2, 0, 0, 0], True)},
-                  EXPAND_FORTIFY)
+    st = position({"bohemia": (0, [5, 0, 0, 1]), "saxony": (1, [2, 0, 0, 0], True)}, EXPAND_FORTIFY)
     with pytest.raises(RuleError, match="Siege Weapon"):
         apply(st, Expand(0, "bohemia", "saxony", units(3)))
     st, ev = apply(st, Expand(0, "bohemia", "saxony", units(2, s=1)))
@@ -95,16 +102,22 @@ def test_split_expand_two_adjacent_targets():
         apply(st, SplitExpand(0, "bohemia", (("bavaria", units(1)), ("wales", units(1)))))
     with pytest.raises(RuleError, match="Expand"):
         apply(st, Expand(0, "bohemia", "bavaria", units(1)))  # card says Split Expand
-    st, _ = apply(st, SplitExpand(0, "bohemia", (("bavaria", units(2)),
-                                                  ("highlands", units(2)))))
+    st, _ = apply(st, SplitExpand(0, "bohemia", (("bavaria", units(2)), ("highlands", units(2)))))
     assert terr(st, "bavaria")["owner"] == terr(st, "highlands")["owner"] == 0
     assert terr(st, "bohemia")["units"] == [1, 0, 0, 0]
 
 
 def test_maneuver_two_territories_through_own_land():
     """Maneuver: up to two territories away through territories under your control."""
-    st = position({"bohemia": (0, [5, 0, 0, 0]), "bavaria": (0, [1, 0, 0, 0]),
-                   "lombardy": (0, [1, 0, 0, 0]), "rome": (0, [1, 0, 0, 0])}, EXPAND_FORTIFY)
+    st = position(
+        {
+            "bohemia": (0, [5, 0, 0, 0]),
+            "bavaria": (0, [1, 0, 0, 0]),
+            "lombardy": (0, [1, 0, 0, 0]),
+            "rome": (0, [1, 0, 0, 0]),
+        },
+        EXPAND_FORTIFY,
+    )
     with pytest.raises(RuleError, match="not within reach"):
         apply(st, Maneuver(0, "bohemia", "rome", units(1)))  # three away
     st, _ = apply(st, Maneuver(0, "bohemia", "lombardy", units(5)))
@@ -115,10 +128,15 @@ def test_maneuver_two_territories_through_own_land():
 def test_maneuver_stops_at_disputed_and_never_leaves_one():
     """Units stop on entering a disputed territory; no retreat out of one; a city or castle
     territory keeps one unit."""
-    st = position({"bohemia": (0, [5, 0, 0, 0]),
-                   "bavaria": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0]),
-                   "lombardy": (0, [1, 0, 0, 0]), "saxony": (0, [3, 0, 0, 0])},
-                  EXPAND_FORTIFY)
+    st = position(
+        {
+            "bohemia": (0, [5, 0, 0, 0]),
+            "bavaria": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0]),
+            "lombardy": (0, [1, 0, 0, 0]),
+            "saxony": (0, [3, 0, 0, 0]),
+        },
+        EXPAND_FORTIFY,
+    )
     with pytest.raises(RuleError, match="not within reach"):
         apply(st, Maneuver(0, "bohemia", "lombardy", units(1)))  # through disputed Bavaria
     with pytest.raises(RuleError, match="retreat"):
@@ -132,23 +150,42 @@ def test_maneuver_stops_at_disputed_and_never_leaves_one():
 def test_tax_follows_supply_line_and_disputes_break_it():
     """Tax: the chosen city plus all connected cities (their tax value) and non-city
     territories (1 each); disputed territories pay nothing and break the line."""
-    st = position({"saxony": (0, [1, 0, 0, 0]), "bohemia": (0, [1, 0, 0, 0]),
-                   "poland": (0, [1, 0, 0, 0]), "bavaria": (0, [1, 0, 0, 0]),
-                   "franconia": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0])}, TAX_SPEND)
+    st = position(
+        {
+            "saxony": (0, [1, 0, 0, 0]),
+            "bohemia": (0, [1, 0, 0, 0]),
+            "poland": (0, [1, 0, 0, 0]),
+            "bavaria": (0, [1, 0, 0, 0]),
+            "franconia": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0]),
+        },
+        TAX_SPEND,
+    )
     st2, ev = apply(st, Tax(0, "saxony"))
     # Berlin 4 + Bohemia 1 + Warsaw 2 + Bavaria 1; disputed Franconia pays nothing.
     assert st2["armies"][0]["coins"] == 8
-    st = position({"saxony": (0, [1, 0, 0, 0]), "bohemia": (0, [1, 0, 0, 0], False, 1,
-                                                            [1, 0, 0, 0]),
-                   "poland": (0, [1, 0, 0, 0])}, TAX_SPEND)
+    st = position(
+        {
+            "saxony": (0, [1, 0, 0, 0]),
+            "bohemia": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0]),
+            "poland": (0, [1, 0, 0, 0]),
+        },
+        TAX_SPEND,
+    )
     st2, _ = apply(st, Tax(0, "saxony"))
     assert st2["armies"][0]["coins"] == 4  # Bohemia's dispute cuts Warsaw off
 
 
 def test_tax_bonuses_of_connected_gold_cities_fire_together():
     """London: 2 Archers; Paris: 1 Cavalry + 1 Footman; all connected bonuses fire together."""
-    st = position({"england": (0, [1, 0, 0, 0]), "normandy": (0, [1, 0, 0, 0]),
-                   "france": (0, [1, 0, 0, 0]), "leon_castile": (0, [1, 0, 0, 0])}, TAX_SPEND)
+    st = position(
+        {
+            "england": (0, [1, 0, 0, 0]),
+            "normandy": (0, [1, 0, 0, 0]),
+            "france": (0, [1, 0, 0, 0]),
+            "leon_castile": (0, [1, 0, 0, 0]),
+        },
+        TAX_SPEND,
+    )
     st, ev = apply(st, Tax(0, "england"))
     assert terr(st, "england")["units"] == [1, 2, 0, 0]
     assert terr(st, "france")["units"] == [2, 0, 1, 0]
@@ -168,18 +205,36 @@ def test_tile_gained_this_turn_waits_for_next_turn():
 def test_spend_prices_places_and_limits():
     """Spending Coins: footman 1, archer 2, cavalry 3, siege 10; only into own undisputed
     city or castle territories; never more than the army reserve."""
-    st = position({"saxony": (0, [1, 0, 0, 0]), "bohemia": (0, [1, 0, 0, 0]),
-                   "poland": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0])}, TAX_SPEND)
+    st = position(
+        {
+            "saxony": (0, [1, 0, 0, 0]),
+            "bohemia": (0, [1, 0, 0, 0]),
+            "poland": (0, [1, 0, 0, 0], False, 1, [1, 0, 0, 0]),
+        },
+        TAX_SPEND,
+    )
     st["armies"][0]["coins"] = 16
     with pytest.raises(RuleError, match="not one"):
         apply(st, Spend(0, (("bohemia", "footmen", 1),)))
     with pytest.raises(RuleError, match="disputed"):
         apply(st, Spend(0, (("poland", "footmen", 1),)))
     with pytest.raises(RuleError, match="costs 17"):
-        apply(st, Spend(0, (("saxony", "siege", 1), ("saxony", "cavalry", 1),
-                            ("saxony", "archers", 2))))
-    st2, _ = apply(st, Spend(0, (("saxony", "siege", 1), ("saxony", "cavalry", 1),
-                                 ("saxony", "archers", 1), ("saxony", "footmen", 1))))
+        apply(
+            st,
+            Spend(0, (("saxony", "siege", 1), ("saxony", "cavalry", 1), ("saxony", "archers", 2))),
+        )
+    st2, _ = apply(
+        st,
+        Spend(
+            0,
+            (
+                ("saxony", "siege", 1),
+                ("saxony", "cavalry", 1),
+                ("saxony", "archers", 1),
+                ("saxony", "footmen", 1),
+            ),
+        ),
+    )
     assert st2["armies"][0]["coins"] == 0 and terr(st2, "saxony")["units"] == [2, 1, 1, 1]
     st["armies"][0]["coins"] = 100
     with pytest.raises(RuleError, match="only 32 Footmen"):
@@ -222,8 +277,10 @@ def test_crown_cards_not_sold_with_missions():
 def test_constantinople_escort_and_kiev_recruitment():
     """Constantinople: four free Footmen with each Siege Weapon; Kiev: recruit into non-city
     territories on Kiev's supply line."""
-    st = position({"turkey": (0, [1, 0, 0, 0]), "rusland": (0, [1, 0, 0, 0]),
-                   "galicia": (0, [1, 0, 0, 0])}, TAX_SPEND)
+    st = position(
+        {"turkey": (0, [1, 0, 0, 0]), "rusland": (0, [1, 0, 0, 0]), "galicia": (0, [1, 0, 0, 0])},
+        TAX_SPEND,
+    )
     st["armies"][0]["coins"] = 11
     st, _ = apply(st, Spend(0, (("turkey", "siege", 1), ("galicia", "footmen", 1))))
     assert terr(st, "turkey")["units"] == [5, 0, 0, 1]
@@ -233,8 +290,14 @@ def test_constantinople_escort_and_kiev_recruitment():
 def test_fortify_three_in_city_four_in_castle_defender_only():
     """Fortify: three Footmen in a city, four in a castle territory; in a disputed one only
     the defending player."""
-    st = position({"saxony": (0, [1, 0, 0, 0]), "bohemia": (0, [1, 0, 0, 0], True),
-                   "poland": (1, [1, 0, 0, 0], False, 0, [1, 0, 0, 0])}, EXPAND_FORTIFY)
+    st = position(
+        {
+            "saxony": (0, [1, 0, 0, 0]),
+            "bohemia": (0, [1, 0, 0, 0], True),
+            "poland": (1, [1, 0, 0, 0], False, 0, [1, 0, 0, 0]),
+        },
+        EXPAND_FORTIFY,
+    )
     s2, _ = apply(st, Fortify(0, "saxony"))
     assert terr(s2, "saxony")["units"][0] == 4
     s2, _ = apply(st, Fortify(0, "bohemia"))
@@ -273,8 +336,14 @@ def test_siege_assault_two_dice_per_weapon_hits_on_three():
 
 
 def test_siege_assault_not_across_sea_or_into_dispute():
-    st = position({"lorraine": (0, [1, 0, 0, 1]), "england": (1, [3, 0, 0, 0]),
-                   "saxony": (1, [1, 0, 0, 0], False, 2, [1, 0, 0, 0])}, EXPAND_SIEGE)
+    st = position(
+        {
+            "lorraine": (0, [1, 0, 0, 1]),
+            "england": (1, [3, 0, 0, 0]),
+            "saxony": (1, [1, 0, 0, 0], False, 2, [1, 0, 0, 0]),
+        },
+        EXPAND_SIEGE,
+    )
     with pytest.raises(RuleError, match="sea-lines"):
         apply(st, SiegeAssault(0, "lorraine", "england"))
     with pytest.raises(RuleError, match="disputed"):
@@ -312,8 +381,11 @@ def test_king_me_takes_marker_and_missions_draw_two_keep_one():
 
 def test_teammates_cannot_enter_each_other():
     """Team Gameplay: players may not expand or maneuver into a teammate's territories."""
-    st = position({"saxony": (0, [3, 0, 0, 0]), "bohemia": (2, [1, 0, 0, 0])},
-                  EXPAND_FORTIFY, ruleset="europe-teams")
+    st = position(
+        {"saxony": (0, [3, 0, 0, 0]), "bohemia": (2, [1, 0, 0, 0])},
+        EXPAND_FORTIFY,
+        ruleset="europe-teams",
+    )
     with pytest.raises(RuleError, match="teammate"):
         apply(st, Expand(0, "saxony", "bohemia", units(1)))
 

@@ -50,7 +50,7 @@ def _check_invariants(s):
 
 
 def _random_game(mode: str, seed: int, steps: int):
-    names = ["Red", "Blue", "Green", "Yellow"][:RULESETS[mode].default_players]
+    names = ["Red", "Blue", "Green", "Yellow"][: RULESETS[mode].default_players]
     s = new_game(mode, names, seed)
     pick = Rng(seed * 7 + 1)
     log = []
@@ -86,8 +86,7 @@ def test_views_hide_other_seats_secrets(mode, seed, steps):
     assert '"rng"' not in text
     for i, a in enumerate(public["armies"]):
         assert a["stack"] is None and a["bid"] is None and isinstance(a["deck"], int)
-        assert all(m.get("completed_round") is not None or m["id"] is None
-                   for m in a["missions"])
+        assert all(m.get("completed_round") is not None or m["id"] is None for m in a["missions"])
         if s["armies"][i]["seat"] is not None:
             mine = view_for(s, i)["armies"][i]
             assert mine["stack"] == s["armies"][i]["stack"]
@@ -125,8 +124,13 @@ def test_action_from_dict_rejects_unknown_and_malformed():
 
     from bot.engine.errors import RuleError
 
-    for bad in ({"type": "nope", "seat": 0}, {"type": "tax"}, {"type": "expand", "seat": 0},
-                {"type": "expand", "seat": 0, "source": "a", "target": "b",
-                 "units": {"dragons": 1}}, "tax", None):
+    for bad in (
+        {"type": "nope", "seat": 0},
+        {"type": "tax"},
+        {"type": "expand", "seat": 0},
+        {"type": "expand", "seat": 0, "source": "a", "target": "b", "units": {"dragons": 1}},
+        "tax",
+        None,
+    ):
         with pytest.raises(RuleError):
             action_from_dict(bad)

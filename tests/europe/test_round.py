@@ -90,10 +90,18 @@ def test_discards_return_at_start_of_every_fifth_round():
 def test_first_player_chooses_battle_order_default_listed():
     """Battles: the First Player Marker holder chooses the order; unlisted battles follow
     in the listed order."""
-    st = position({"saxony": (1, [1, 0, 0, 0], False, 0, [1, 0, 0, 0]),
-                   "france": (2, [1, 0, 0, 0], False, 0, [1, 0, 0, 0]),
-                   "bohemia": (0, [1, 0, 0, 0]), "burgundy": (0, [1, 0, 0, 0])},
-                  card=4, turn_number=2, turn_pos=3, army=3)
+    st = position(
+        {
+            "saxony": (1, [1, 0, 0, 0], False, 0, [1, 0, 0, 0]),
+            "france": (2, [1, 0, 0, 0], False, 0, [1, 0, 0, 0]),
+            "bohemia": (0, [1, 0, 0, 0]),
+            "burgundy": (0, [1, 0, 0, 0]),
+        },
+        card=4,
+        turn_number=2,
+        turn_pos=3,
+        army=3,
+    )
     st, _ = apply(st, EndTurn(3))
     assert st["phase"] == "battle_order" and to_act(st) == [0]
     assert st["battle_queue"] == ["saxony", "france"]
@@ -125,16 +133,23 @@ def test_seven_crowns_at_round_end_wins():
 def test_tie_broken_by_territories_then_coins_with_marker_worth_ten():
     """Ties at seven or more: most territories, then most coins; the First Player Marker
     counts as ten coins."""
-    hold = {"england": (0, [1, 0, 0, 0]), "ireland": (0, [1, 0, 0, 0]),
-            "sweden": (0, [1, 0, 0, 0]), "saxony": (0, [1, 0, 0, 0]),
-            "france": (1, [1, 0, 0, 0]), "leon_castile": (1, [1, 0, 0, 0]),
-            "algeria": (1, [1, 0, 0, 0]), "rome": (1, [1, 0, 0, 0]),
-            "turkey": (2, [1, 0, 0, 0]), "rusland": (3, [1, 0, 0, 0])}
+    hold = {
+        "england": (0, [1, 0, 0, 0]),
+        "ireland": (0, [1, 0, 0, 0]),
+        "sweden": (0, [1, 0, 0, 0]),
+        "saxony": (0, [1, 0, 0, 0]),
+        "france": (1, [1, 0, 0, 0]),
+        "leon_castile": (1, [1, 0, 0, 0]),
+        "algeria": (1, [1, 0, 0, 0]),
+        "rome": (1, [1, 0, 0, 0]),
+        "turkey": (2, [1, 0, 0, 0]),
+        "rusland": (3, [1, 0, 0, 0]),
+    }
     st = position(hold, card=4, turn_number=2, turn_pos=3, army=3)
-    st["armies"][0]["crown_cards"] = 3   # 4 cities + 3 = 7
-    st["armies"][1]["crown_cards"] = 2   # 3 cities, Rome double = 5 + 2 = 7
+    st["armies"][0]["crown_cards"] = 3  # 4 cities + 3 = 7
+    st["armies"][1]["crown_cards"] = 2  # 3 cities, Rome double = 5 + 2 = 7
     st["armies"][1]["coins"] = 5
-    st["first_player"] = 0               # 0 coins + 10 beats 5
+    st["first_player"] = 0  # 0 coins + 10 beats 5
     won, _ = _end_round(st)
     assert winner(won) == [0]
     st["first_player"] = 2
@@ -145,8 +160,12 @@ def test_tie_broken_by_territories_then_coins_with_marker_worth_ten():
 def test_elimination_and_saved_by_the_crown():
     """A player with no city at round end is eliminated, unless a Crown Card saves them for
     one more round."""
-    hold = {"saxony": (1, [1, 0, 0, 0]), "france": (2, [1, 0, 0, 0]),
-            "turkey": (3, [1, 0, 0, 0]), "bohemia": (0, [2, 0, 0, 0])}
+    hold = {
+        "saxony": (1, [1, 0, 0, 0]),
+        "france": (2, [1, 0, 0, 0]),
+        "turkey": (3, [1, 0, 0, 0]),
+        "bohemia": (0, [2, 0, 0, 0]),
+    }
     st = position(hold, card=4, turn_number=2, turn_pos=3, army=3)
     out, ev = _end_round(st)
     assert out["armies"][0]["eliminated"] and terr(out, "bohemia")["owner"] is None
@@ -190,9 +209,13 @@ def test_two_player_first_player_picks_mercenary_bid_order():
 def test_teams_end_after_four_passes_most_crown_cities_wins():
     """Team Gameplay: play until all 8 cards went through the hands 4 times (16 rounds); the
     team with the most crown city territories wins."""
-    hold = {"england": (0, [1, 0, 0, 0]), "ireland": (2, [1, 0, 0, 0]),
-            "sweden": (2, [1, 0, 0, 0]), "saxony": (1, [1, 0, 0, 0]),
-            "rome": (3, [1, 0, 0, 0])}
+    hold = {
+        "england": (0, [1, 0, 0, 0]),
+        "ireland": (2, [1, 0, 0, 0]),
+        "sweden": (2, [1, 0, 0, 0]),
+        "saxony": (1, [1, 0, 0, 0]),
+        "rome": (3, [1, 0, 0, 0]),
+    }
     st = position(hold, card=4, turn_number=2, turn_pos=3, army=3, ruleset="europe-teams")
     st["round"] = 15
     out, _ = _end_round(st)

@@ -30,12 +30,20 @@ def board_views(draw) -> BoardView:
     ]
     owner = st.one_of(st.none(), st.integers(0, n - 1))
     terr = draw(st.dictionaries(st.sampled_from(NAMES), st.tuples(owner, st.integers(0, 99_999))))
-    arrows = draw(st.lists(st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES),
-                                     st.booleans()), max_size=8))
-    return BoardView(territories=terr, players=players, turn=draw(st.integers(0, 10_000)),
-                     phase=draw(st.text(max_size=80)), arrows=arrows,
-                     title=draw(st.text(max_size=40)),
-                     highlight=frozenset(draw(st.lists(st.sampled_from(NAMES), max_size=5))))
+    arrows = draw(
+        st.lists(
+            st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES), st.booleans()), max_size=8
+        )
+    )
+    return BoardView(
+        territories=terr,
+        players=players,
+        turn=draw(st.integers(0, 10_000)),
+        phase=draw(st.text(max_size=80)),
+        arrows=arrows,
+        title=draw(st.text(max_size=40)),
+        highlight=frozenset(draw(st.lists(st.sampled_from(NAMES), max_size=5))),
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

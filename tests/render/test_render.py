@@ -65,8 +65,11 @@ def _two_player_view(**kw) -> BoardView:
 
     names = list(world_assets().territories)
     terr = {t: ((i % 3) if i % 3 < 2 else 2, 3) for i, t in enumerate(names)}
-    players = [PlayerInfo("Red", 0, 14, 42, 0, True), PlayerInfo("Blue", 1, 14, 42, 2, True),
-               PlayerInfo("Neutral", 5, 14, 42, 0, True, neutral=True)]
+    players = [
+        PlayerInfo("Red", 0, 14, 42, 0, True),
+        PlayerInfo("Blue", 1, 14, 42, 2, True),
+        PlayerInfo("Neutral", 5, 14, 42, 0, True, neutral=True),
+    ]
     return BoardView(territories=terr, players=players, turn=1, phase="Red — reinforce", **kw)
 
 
@@ -76,8 +79,7 @@ def test_neutral_is_grey_and_unknown_territories_are_unowned(world):
     grey = player_style(5, neutral=True).fill
     neutral_terr = next(t for t, (o, _a) in view.territories.items() if o == 2)
     assert img.getpixel(world.territories[neutral_terr].probe) == grey
-    partial = BoardView(territories={"Alaska": (0, 1)}, players=view.players[:1], turn=2,
-                        phase="x")
+    partial = BoardView(territories={"Alaska": (0, 1)}, players=view.players[:1], turn=2, phase="x")
     img = decode(render_world(partial))
     assert img.getpixel(world.territories["Peru"].probe) == UNOWNED
 
@@ -86,7 +88,8 @@ def test_neutral_is_grey_and_unknown_territories_are_unowned(world):
 def test_arrows_including_across_the_date_line(world, captured):
     base = _two_player_view()
     with_arrows = _two_player_view(
-        arrows=[("Kamchatka", "Alaska", captured), ("Brazil", "North Africa", captured)])
+        arrows=[("Kamchatka", "Alaska", captured), ("Brazil", "North Africa", captured)]
+    )
     a, b = decode(render_world(base)), decode(render_world(with_arrows))
     w, h = world.size
     # the Alaska-Kamchatka arrow leaves the right edge and re-enters on the left

@@ -25,8 +25,13 @@ def badge_seed(mask: np.ndarray, margin: int) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def relax(points: dict[str, tuple[float, float]], min_d: float, size: tuple[int, int],
-          margin: int, rounds: int = 200) -> dict[str, tuple[float, float]]:
+def relax(
+    points: dict[str, tuple[float, float]],
+    min_d: float,
+    size: tuple[int, int],
+    margin: int,
+    rounds: int = 200,
+) -> dict[str, tuple[float, float]]:
     """Push overlapping badges apart until every pair is min_d apart (or rounds run out)."""
     names = list(points)
     pos = np.array([points[n] for n in names], dtype=float)
@@ -57,15 +62,24 @@ def overlap(a: Box, b: Box) -> float:
     return max(w, 0) * max(h, 0)
 
 
-def place_name(center: tuple[float, float], text_size: tuple[int, int], radius: int,
-               taken: list[Box], size: tuple[int, int], label: np.ndarray, value: int) -> Box:
+def place_name(
+    center: tuple[float, float],
+    text_size: tuple[int, int],
+    radius: int,
+    taken: list[Box],
+    size: tuple[int, int],
+    label: np.ndarray,
+    value: int,
+) -> Box:
     """Pick the spot around a badge where its name box collides least."""
     cx, cy = center
     w, h = text_size
     gap = 2
     offsets = [
-        (0, radius + gap + h / 2), (0, -(radius + gap + h / 2)),
-        (radius + gap + w / 2, 0), (-(radius + gap + w / 2), 0),
+        (0, radius + gap + h / 2),
+        (0, -(radius + gap + h / 2)),
+        (radius + gap + w / 2, 0),
+        (-(radius + gap + w / 2), 0),
         (radius * 0.8 + w / 2, radius * 0.8 + h / 2),
         (-(radius * 0.8 + w / 2), radius * 0.8 + h / 2),
         (radius * 0.8 + w / 2, -(radius * 0.8 + h / 2)),

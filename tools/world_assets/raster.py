@@ -69,8 +69,14 @@ def rasterize_polygons(size: tuple[int, int], polys: list[tuple[np.ndarray, int]
     return np.array(img, dtype=np.int32)
 
 
-def draw_dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-                width: int, dash: float = 9.0, gap: float = 7.0) -> None:
+def draw_dashed(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    dash: float = 9.0,
+    gap: float = 7.0,
+) -> None:
     (x0, y0), (x1, y1) = a, b
     length = float(np.hypot(x1 - x0, y1 - y0))
     t = 0.0

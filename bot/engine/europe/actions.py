@@ -31,6 +31,7 @@ def units_from_dict(d: Any) -> Units:
 @dataclass(frozen=True)
 class Bid:
     """Secret bid: for first player at setup, for a Mercenary Army each round."""
+
     seat: int
     amount: int
     type: str = field(default="bid", init=False)
@@ -39,6 +40,7 @@ class Bid:
 @dataclass(frozen=True)
 class PlaceKingdom:
     """Kingdom placement: a Gold Crown City and footmen split with one adjacent non-city."""
+
     seat: int
     city: str
     neighbour: str | None
@@ -50,6 +52,7 @@ class PlaceKingdom:
 @dataclass(frozen=True)
 class StackCards:
     """Two King's Orders cards face down: top for turn 1, bottom for turn 2."""
+
     seat: int
     top: int
     bottom: int
@@ -59,6 +62,7 @@ class StackCards:
 @dataclass(frozen=True)
 class ChooseMercBidOrder:
     """2 players: the first player picks which Mercenary Army is bid on first."""
+
     seat: int
     army: int
     type: str = field(default="merc_bid_order", init=False)
@@ -100,6 +104,7 @@ class Tax:
 @dataclass(frozen=True)
 class Spend:
     """Recruit (territory, kind, count) items, build castles, buy a Crown Card."""
+
     seat: int
     recruits: tuple[tuple[str, str, int], ...] = ()
     castles: tuple[str, ...] = ()
@@ -132,6 +137,7 @@ class KeepMission:
 @dataclass(frozen=True)
 class EndTurn:
     """Finish the turn, giving up whatever is left on the card."""
+
     seat: int
     type: str = field(default="end_turn", init=False)
 
@@ -139,6 +145,7 @@ class EndTurn:
 @dataclass(frozen=True)
 class BattleOrder:
     """The First Player Marker holder's battle order; unlisted battles follow in board order."""
+
     seat: int
     territories: tuple[str, ...] = ()
     type: str = field(default="battle_order", init=False)
@@ -147,20 +154,49 @@ class BattleOrder:
 @dataclass(frozen=True)
 class SetStandingChoices:
     """Choices used when the player is not asked: casualty order and castle re-roll policy."""
+
     seat: int
     casualty_order: tuple[str, ...] = ("footmen", "archers", "cavalry", "siege")
     castle_reroll: str = "auto"
     type: str = field(default="standing_choices", init=False)
 
 
-Action = (Bid | PlaceKingdom | StackCards | ChooseMercBidOrder | Expand | SplitExpand | Maneuver
-          | Tax | Spend | Fortify | SiegeAssault | KeepMission | EndTurn | BattleOrder
-          | SetStandingChoices)
+Action = (
+    Bid
+    | PlaceKingdom
+    | StackCards
+    | ChooseMercBidOrder
+    | Expand
+    | SplitExpand
+    | Maneuver
+    | Tax
+    | Spend
+    | Fortify
+    | SiegeAssault
+    | KeepMission
+    | EndTurn
+    | BattleOrder
+    | SetStandingChoices
+)
 ACTION_TYPES: dict[str, type] = {
     cls.__dataclass_fields__["type"].default: cls  # type: ignore[attr-defined]
-    for cls in (Bid, PlaceKingdom, StackCards, ChooseMercBidOrder, Expand, SplitExpand, Maneuver,
-                Tax, Spend, Fortify, SiegeAssault, KeepMission, EndTurn, BattleOrder,
-                SetStandingChoices)
+    for cls in (
+        Bid,
+        PlaceKingdom,
+        StackCards,
+        ChooseMercBidOrder,
+        Expand,
+        SplitExpand,
+        Maneuver,
+        Tax,
+        Spend,
+        Fortify,
+        SiegeAssault,
+        KeepMission,
+        EndTurn,
+        BattleOrder,
+        SetStandingChoices,
+    )
 }
 
 
@@ -215,8 +251,13 @@ def action_from_dict(d: Any) -> Action:
         if t == "bid":
             return Bid(seat, _int(d, "amount"))
         if t == "place_kingdom":
-            return PlaceKingdom(seat, _str(d, "city"), _str(d, "neighbour", True),
-                                _int(d, "city_footmen"), d.get("neighbour_footmen", 0) or 0)
+            return PlaceKingdom(
+                seat,
+                _str(d, "city"),
+                _str(d, "neighbour", True),
+                _int(d, "city_footmen"),
+                d.get("neighbour_footmen", 0) or 0,
+            )
         if t == "stack_cards":
             return StackCards(seat, _int(d, "top"), _int(d, "bottom"))
         if t == "merc_bid_order":
@@ -225,14 +266,17 @@ def action_from_dict(d: Any) -> Action:
             cls = Expand if t == "expand" else Maneuver
             return cls(seat, _str(d, "source"), _str(d, "target"), units_from_dict(d.get("units")))
         if t == "split_expand":
-            moves = tuple((_str(m, "target"), units_from_dict(m.get("units")))
-                          for m in _list(d, "moves"))
+            moves = tuple(
+                (_str(m, "target"), units_from_dict(m.get("units"))) for m in _list(d, "moves")
+            )
             return SplitExpand(seat, _str(d, "source"), moves)
         if t == "tax":
             return Tax(seat, _str(d, "city"))
         if t == "spend":
-            recruits = tuple((_str(r, "territory"), _str(r, "kind"), _int(r, "count"))
-                             for r in _list(d, "recruits"))
+            recruits = tuple(
+                (_str(r, "territory"), _str(r, "kind"), _int(r, "count"))
+                for r in _list(d, "recruits")
+            )
             castles = tuple(_list(d, "castles"))
             if not all(isinstance(c, str) for c in castles):
                 raise RuleError("Castles must be territory names.")

@@ -82,8 +82,16 @@ def resolve_battle(state: State, tid: str, rng: Rng, events: list[dict[str, Any]
             d_hits = sum(1 for x in dd if x >= hit_on)
             a_lost = remove_casualties(state, att, au, d_hits)
             d_lost = remove_casualties(state, dfd, du, a_hits)
-            log.append({"rank": RANK_NAMES[rank], "attacker_dice": ad, "defender_dice": dd,
-                        "rerolled": rerolled, "attacker_lost": a_lost, "defender_lost": d_lost})
+            log.append(
+                {
+                    "rank": RANK_NAMES[rank],
+                    "attacker_dice": ad,
+                    "defender_dice": dd,
+                    "rerolled": rerolled,
+                    "attacker_lost": a_lost,
+                    "defender_lost": d_lost,
+                }
+            )
             if not (sum(au) and sum(du)):
                 break
         if not (sum(au) and sum(du)):
@@ -92,15 +100,26 @@ def resolve_battle(state: State, tid: str, rng: Rng, events: list[dict[str, Any]
         dd = rng.dice(min(2, sum(du)))
         a_loss, d_loss = _general_losses(ad, dd)
         rerolled = False
-        if reroll_left and state["armies"][dfd]["standing"]["castle_reroll"] == "auto" \
-                and d_loss > a_loss:
+        if (
+            reroll_left
+            and state["armies"][dfd]["standing"]["castle_reroll"] == "auto"
+            and d_loss > a_loss
+        ):
             dd = rng.dice(len(dd))
             a_loss, d_loss = _general_losses(ad, dd)
             rerolled = True
         a_lost = remove_casualties(state, att, au, a_loss)
         d_lost = remove_casualties(state, dfd, du, d_loss)
-        log.append({"rank": RANK_NAMES[3], "attacker_dice": ad, "defender_dice": dd,
-                    "rerolled": rerolled, "attacker_lost": a_lost, "defender_lost": d_lost})
+        log.append(
+            {
+                "rank": RANK_NAMES[3],
+                "attacker_dice": ad,
+                "defender_dice": dd,
+                "rerolled": rerolled,
+                "attacker_lost": a_lost,
+                "defender_lost": d_lost,
+            }
+        )
     name = board().name(tid)
     if sum(au):
         result, winner = "attacker", att
@@ -119,12 +138,25 @@ def resolve_battle(state: State, tid: str, rng: Rng, events: list[dict[str, Any]
         t["owner"], t["units"] = None, [0, 0, 0, 0]
         state["tiles"].pop(tid, None)
     t["attacker"], t["attacker_units"] = None, [0, 0, 0, 0]
-    events.append({"type": "battle", "territory": tid, "attacker": att, "defender": dfd,
-                   "result": result, "winner": winner, "repetitions": rounds, "ranks": log,
-                   "text": f"Battle for {name}: {army_name(state, att)} attacked "
-                           f"{army_name(state, dfd)}; "
-                           + (f"{army_name(state, winner)} holds it." if winner is not None
-                              else "both armies fell and it is unclaimed.")})
+    events.append(
+        {
+            "type": "battle",
+            "territory": tid,
+            "attacker": att,
+            "defender": dfd,
+            "result": result,
+            "winner": winner,
+            "repetitions": rounds,
+            "ranks": log,
+            "text": f"Battle for {name}: {army_name(state, att)} attacked "
+            f"{army_name(state, dfd)}; "
+            + (
+                f"{army_name(state, winner)} holds it."
+                if winner is not None
+                else "both armies fell and it is unclaimed."
+            ),
+        }
+    )
 
 
 def gain_city(state: State, tid: str, army: int) -> None:
@@ -133,8 +165,15 @@ def gain_city(state: State, tid: str, army: int) -> None:
         state["tiles"][tid] = state["serial"]
 
 
-def siege_assault(state: State, army: int, source: str, target: str, dice_per: int,
-                  rng: Rng, events: list[dict[str, Any]]) -> None:
+def siege_assault(
+    state: State,
+    army: int,
+    source: str,
+    target: str,
+    dice_per: int,
+    rng: Rng,
+    events: list[dict[str, Any]],
+) -> None:
     """Roll `dice_per` dice per Siege Weapon, 3+ hits, no defence dice; owner picks losses."""
     t = state["territories"][target]
     src = state["territories"][source]
@@ -146,7 +185,17 @@ def siege_assault(state: State, army: int, source: str, target: str, dice_per: i
     if emptied:
         t["owner"] = None
         state["tiles"].pop(target, None)
-    events.append({"type": "siege_assault", "army": army, "source": source, "target": target,
-                   "dice": dice, "hits": hits, "lost": lost, "emptied": emptied,
-                   "text": f"{army_name(state, army)} bombarded {board().name(target)}: "
-                           f"{hits} hit(s)" + ("; it is now unclaimed." if emptied else ".")})
+    events.append(
+        {
+            "type": "siege_assault",
+            "army": army,
+            "source": source,
+            "target": target,
+            "dice": dice,
+            "hits": hits,
+            "lost": lost,
+            "emptied": emptied,
+            "text": f"{army_name(state, army)} bombarded {board().name(target)}: "
+            f"{hits} hit(s)" + ("; it is now unclaimed." if emptied else "."),
+        }
+    )

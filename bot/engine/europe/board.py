@@ -13,8 +13,12 @@ from importlib import resources
 UNIT_KINDS: tuple[str, ...] = ("footmen", "archers", "cavalry", "siege")
 """Index order of every unit vector [footmen, archers, cavalry, siege weapons]."""
 FOOTMEN, ARCHERS, CAVALRY, SIEGE = 0, 1, 2, 3
-UNIT_NAMES = {"footmen": "Footmen", "archers": "Archers", "cavalry": "Cavalry",
-              "siege": "Siege Weapons"}
+UNIT_NAMES = {
+    "footmen": "Footmen",
+    "archers": "Archers",
+    "cavalry": "Cavalry",
+    "siege": "Siege Weapons",
+}
 # risk-europe.txt, Contents: "4 armies with 35 Footmen, 12 Archers, 12 Cavalry, 4 Siege Weapons".
 BOX: tuple[int, int, int, int] = (35, 12, 12, 4)
 # risk-europe.txt, Spending Coins: footman 1, archer 2, cavalry 3, siege 10, castle 12, crown 10.
@@ -28,8 +32,13 @@ COLORS: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow")
 
 ORDERS = ("expand", "split_expand", "maneuver", "tax", "spend")
 BONUSES = ("king_me", "fortify", "siege_assault")
-_ORDER_KEYS = {"Tax": "tax", "Spend": "spend", "Expand": "expand",
-               "Split Expand": "split_expand", "Maneuver": "maneuver"}
+_ORDER_KEYS = {
+    "Tax": "tax",
+    "Spend": "spend",
+    "Expand": "expand",
+    "Split Expand": "split_expand",
+    "Maneuver": "maneuver",
+}
 _BONUS_KEYS = {"King Me": "king_me", "Fortify": "fortify", "Siege Assault": "siege_assault"}
 
 # City Bonus Tiles (risk-europe.txt, City Bonus Tiles), keyed by the city's territory.
@@ -107,20 +116,30 @@ def board() -> Board:
     for t in raw["territories"]:
         c = t["city"]
         terrs[t["id"]] = Territory(
-            id=t["id"], name=t["name"], city=c["name"] if c else None,
-            gold=bool(c and c["crown"] == "gold"), tax=int(t["tax_value"]),
+            id=t["id"],
+            name=t["name"],
+            city=c["name"] if c else None,
+            gold=bool(c and c["crown"] == "gold"),
+            tax=int(t["tax_value"]),
             crowns=int(c.get("crowns", 1)) if c else 0,
-            land=frozenset(t["adjacent_land"]), sea=frozenset(t["adjacent_sea"]))
+            land=frozenset(t["adjacent_land"]),
+            sea=frozenset(t["adjacent_sea"]),
+        )
     cards_raw = _load("europe_cards.json")
     cards = {
-        c["card"]: Card(c["card"], tuple(_ORDER_KEYS[o] for o in c["orders"]),  # type: ignore[arg-type]
-                        _BONUS_KEYS[c["bonus"]] if c["bonus"] else None)
-        for c in cards_raw["kings_orders_deck"]["cards"]}
-    tiles = {_tile_territory(t["city"], terrs): t["name"]
-             for t in cards_raw["city_bonus_tiles"]["tiles"]}
+        c["card"]: Card(
+            c["card"],
+            tuple(_ORDER_KEYS[o] for o in c["orders"]),  # type: ignore[arg-type]
+            _BONUS_KEYS[c["bonus"]] if c["bonus"] else None,
+        )
+        for c in cards_raw["kings_orders_deck"]["cards"]
+    }
+    tiles = {
+        _tile_territory(t["city"], terrs): t["name"] for t in cards_raw["city_bonus_tiles"]["tiles"]
+    }
     missions = {}
     for m in _load("crown_missions.reconstructed.json")["cards"]:
-        (key, value), = m["check"].items()
+        ((key, value),) = m["check"].items()
         missions[m["id"]] = Mission(m["id"], m["mission"], (key, int(value)), m["bonus"])
     return Board(terrs, tuple(t["id"] for t in raw["territories"]), cards, missions, tiles)
 

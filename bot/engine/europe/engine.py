@@ -62,24 +62,41 @@ HAND = list(range(1, 9))
 
 
 def _new_army(name: str, color: str, seat: int | None) -> dict[str, Any]:
-    return {"name": name, "color": color, "seat": seat, "coins": STARTING_COINS,
-            "hand": list(HAND), "stack": None, "discard": [], "deck": [],
-            "crown_cards": 0, "missions": [], "eliminated": False, "grace_round": None,
-            "crown_bought_round": 0, "bid": None, "controller": None,
-            "standing": {"casualty_order": list(DEFAULT_CASUALTY_ORDER),
-                         "castle_reroll": "auto"}}
+    return {
+        "name": name,
+        "color": color,
+        "seat": seat,
+        "coins": STARTING_COINS,
+        "hand": list(HAND),
+        "stack": None,
+        "discard": [],
+        "deck": [],
+        "crown_cards": 0,
+        "missions": [],
+        "eliminated": False,
+        "grace_round": None,
+        "crown_bought_round": 0,
+        "bid": None,
+        "controller": None,
+        "standing": {"casualty_order": list(DEFAULT_CASUALTY_ORDER), "castle_reroll": "auto"},
+    }
 
 
 def new_game(ruleset: str, player_names: list[str], seed: int) -> State:
     """A fresh game waiting for the secret first-player bids."""
     if ruleset not in RULESETS:
-        raise RuleError(f"There is no Risk Europe ruleset called {ruleset!r}; choose one of "
-                        f"{', '.join(RULESETS)}.")
+        raise RuleError(
+            f"There is no Risk Europe ruleset called {ruleset!r}; choose one of "
+            f"{', '.join(RULESETS)}."
+        )
     rules = RULESETS[ruleset]
     n = len(player_names)
     if not rules.min_players <= n <= rules.max_players:
-        span = (str(rules.min_players) if rules.min_players == rules.max_players
-                else f"{rules.min_players} to {rules.max_players}")
+        span = (
+            str(rules.min_players)
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players} to {rules.max_players}"
+        )
         raise RuleError(f"{ruleset} is played by {span} players, not {n}.")
     rng = Rng(seed_to_state(seed))
     armies = [_new_army(name, COLORS[i], i) for i, name in enumerate(player_names)]
@@ -91,15 +108,39 @@ def new_game(ruleset: str, player_names: list[str], seed: int) -> State:
         merc["deck"] = deck
         armies.append(merc)
     state: State = {
-        "ruleset": ruleset, "players": list(player_names), "round": 0, "phase": "setup_bid",
-        "serial": 0, "rng": 0, "armies": armies,
-        "territories": {tid: {"owner": None, "units": [0, 0, 0, 0], "attacker": None,
-                              "attacker_units": [0, 0, 0, 0], "castle": False}
-                        for tid in board().order},
-        "tiles": {}, "first_player": None, "ring": [], "crown_cards_left": CROWN_CARDS_IN_BOX,
-        "crown_deck": [], "placement": {"order": [], "pos": 0}, "merc_queue": [],
-        "merc_current": None, "turn_order": [], "turn_number": 0, "turn_pos": 0, "turn": None,
-        "battle_queue": [], "winner": None, "end_reason": None, "battles_fought": 0,
+        "ruleset": ruleset,
+        "players": list(player_names),
+        "round": 0,
+        "phase": "setup_bid",
+        "serial": 0,
+        "rng": 0,
+        "armies": armies,
+        "territories": {
+            tid: {
+                "owner": None,
+                "units": [0, 0, 0, 0],
+                "attacker": None,
+                "attacker_units": [0, 0, 0, 0],
+                "castle": False,
+            }
+            for tid in board().order
+        },
+        "tiles": {},
+        "first_player": None,
+        "ring": [],
+        "crown_cards_left": CROWN_CARDS_IN_BOX,
+        "crown_deck": [],
+        "placement": {"order": [], "pos": 0},
+        "merc_queue": [],
+        "merc_current": None,
+        "turn_order": [],
+        "turn_number": 0,
+        "turn_pos": 0,
+        "turn": None,
+        "battle_queue": [],
+        "winner": None,
+        "end_reason": None,
+        "battles_fought": 0,
     }
     if rules.missions:
         deck = sorted(board().missions)
@@ -181,14 +222,22 @@ def apply(state: State, action: Action, rng: Rng | None = None) -> tuple[State, 
 def _standing(state: State, a: SetStandingChoices, events: Events) -> None:
     order = list(a.casualty_order)
     if sorted(order) != sorted(UNIT_KINDS):
-        raise RuleError("The casualty order must list footmen, archers, cavalry and siege once "
-                        "each.")
+        raise RuleError(
+            "The casualty order must list footmen, archers, cavalry and siege once each."
+        )
     if a.castle_reroll not in REROLL_POLICIES:
         raise RuleError("The castle re-roll choice must be 'auto' or 'never'.")
-    state["armies"][a.seat]["standing"] = {"casualty_order": order,
-                                           "castle_reroll": a.castle_reroll}
-    events.append({"type": "standing_choices", "player": a.seat,
-                   "private": {"casualty_order": order, "castle_reroll": a.castle_reroll}})
+    state["armies"][a.seat]["standing"] = {
+        "casualty_order": order,
+        "castle_reroll": a.castle_reroll,
+    }
+    events.append(
+        {
+            "type": "standing_choices",
+            "player": a.seat,
+            "private": {"casualty_order": order, "castle_reroll": a.castle_reroll},
+        }
+    )
 
 
 def _dispatch(state: State, action: Action, rng: Rng, events: Events) -> None:
@@ -229,8 +278,14 @@ def _bid(state: State, a: Bid, rng: Rng, events: Events) -> None:
     if a.amount < 0 or a.amount > army["coins"]:
         raise RuleError(f"Bid between 0 and your {army['coins']} coins.")
     army["bid"] = a.amount
-    events.append({"type": "bid_placed", "player": a.seat, "private": {"amount": a.amount},
-                   "text": f"{army['name']} placed a secret bid."})
+    events.append(
+        {
+            "type": "bid_placed",
+            "player": a.seat,
+            "private": {"amount": a.amount},
+            "text": f"{army['name']} placed a secret bid.",
+        }
+    )
     if to_act(state):
         return
     bids = {p: state["armies"][p]["bid"] for p in live_players(state)}
@@ -249,19 +304,32 @@ def _bid(state: State, a: Bid, rng: Rng, events: Events) -> None:
         state["armies"][p]["bid"] = None
     if state["phase"] == "setup_bid":
         state["first_player"] = win
-        events.append({"type": "bids_revealed", "bids": {str(p): b for p, b in bids.items()},
-                       "tie_rolls": rolls, "winner": win,
-                       "text": f"{army_name(state, win)} won the bid with {top} coins and "
-                               "takes the First Player Marker."})
+        events.append(
+            {
+                "type": "bids_revealed",
+                "bids": {str(p): b for p, b in bids.items()},
+                "tie_rolls": rolls,
+                "winner": win,
+                "text": f"{army_name(state, win)} won the bid with {top} coins and "
+                "takes the First Player Marker.",
+            }
+        )
         _start_placement(state)
     else:
         merc = state["merc_current"]
         state["armies"][merc]["coins"] += top
         state["armies"][merc]["controller"] = win
-        events.append({"type": "bids_revealed", "bids": {str(p): b for p, b in bids.items()},
-                       "tie_rolls": rolls, "winner": win, "army": merc,
-                       "text": f"{army_name(state, win)} paid {top} coins to command "
-                               f"{army_name(state, merc)} this round."})
+        events.append(
+            {
+                "type": "bids_revealed",
+                "bids": {str(p): b for p, b in bids.items()},
+                "tie_rolls": rolls,
+                "winner": win,
+                "army": merc,
+                "text": f"{army_name(state, win)} paid {top} coins to command "
+                f"{army_name(state, merc)} this round.",
+            }
+        )
         _next_merc_bid(state, rng, events)
 
 
@@ -295,18 +363,24 @@ def _place(state: State, a: PlaceKingdom, rng: Rng, events: Events) -> None:
         raise RuleError("Choose one of the eight Gold Crown Cities.")
     if state["territories"][city]["owner"] is not None:
         raise RuleError(f"{terrs[city].city} is already taken; choose another Gold Crown City.")
-    if a.city_footmen < 1 or a.neighbour_footmen < 0 or \
-            a.city_footmen + a.neighbour_footmen != footmen:
-        raise RuleError(f"Divide exactly {footmen} Footmen, at least one of them in "
-                        f"{terrs[city].city}.")
+    if (
+        a.city_footmen < 1
+        or a.neighbour_footmen < 0
+        or a.city_footmen + a.neighbour_footmen != footmen
+    ):
+        raise RuleError(
+            f"Divide exactly {footmen} Footmen, at least one of them in {terrs[city].city}."
+        )
     if a.neighbour_footmen:
         nb = a.neighbour
         if nb is None or nb not in terrs[city].neighbours:
-            raise RuleError(f"Your other Footmen must go to a territory adjacent to "
-                            f"{terrs[city].city}.")
+            raise RuleError(
+                f"Your other Footmen must go to a territory adjacent to {terrs[city].city}."
+            )
         if terrs[nb].city:
-            raise RuleError(f"{board().name(nb)} is a city territory; choose an adjacent "
-                            "non-city territory.")
+            raise RuleError(
+                f"{board().name(nb)} is a city territory; choose an adjacent non-city territory."
+            )
         if state["territories"][nb]["owner"] is not None:
             raise RuleError(f"{board().name(nb)} is already claimed.")
     seat = a.seat
@@ -318,12 +392,19 @@ def _place(state: State, a: PlaceKingdom, rng: Rng, events: Events) -> None:
     if a.neighbour_footmen:
         nt = state["territories"][a.neighbour]
         nt["owner"], nt["units"] = seat, [a.neighbour_footmen, 0, 0, 0]
-    events.append({"type": "kingdom_placed", "player": seat, "city": city,
-                   "neighbour": a.neighbour if a.neighbour_footmen else None,
-                   "castle": t["castle"], "coins": terrs[city].tax,
-                   "text": f"{army_name(state, seat)} founded a kingdom at {terrs[city].city}"
-                           + (" with a castle" if t["castle"] else "")
-                           + f" and collected {terrs[city].tax} coins."})
+    events.append(
+        {
+            "type": "kingdom_placed",
+            "player": seat,
+            "city": city,
+            "neighbour": a.neighbour if a.neighbour_footmen else None,
+            "castle": t["castle"],
+            "coins": terrs[city].tax,
+            "text": f"{army_name(state, seat)} founded a kingdom at {terrs[city].city}"
+            + (" with a castle" if t["castle"] else "")
+            + f" and collected {terrs[city].tax} coins.",
+        }
+    )
     state["placement"]["pos"] += 1
     if state["placement"]["pos"] >= len(state["placement"]["order"]):
         _start_round(state, rng, events)
@@ -346,10 +427,15 @@ def _start_round(state: State, rng: Rng, events: Events) -> None:
         a["controller"] = None
     state["phase"] = "stack"
     state["turn"] = None
-    events.append({"type": "round_started", "round": rnd,
-                   "first_player": state["first_player"],
-                   "text": f"Round {rnd} begins; {army_name(state, state['first_player'])} "
-                           "holds the First Player Marker."})
+    events.append(
+        {
+            "type": "round_started",
+            "round": rnd,
+            "first_player": state["first_player"],
+            "text": f"Round {rnd} begins; {army_name(state, state['first_player'])} "
+            "holds the First Player Marker.",
+        }
+    )
 
 
 def _stack(state: State, a: StackCards, rng: Rng, events: Events) -> None:
@@ -362,9 +448,14 @@ def _stack(state: State, a: StackCards, rng: Rng, events: Events) -> None:
     army["hand"].remove(a.top)
     army["hand"].remove(a.bottom)
     army["stack"] = [a.top, a.bottom]
-    events.append({"type": "cards_stacked", "player": a.seat,
-                   "private": {"top": a.top, "bottom": a.bottom},
-                   "text": f"{army['name']} stacked two cards face down."})
+    events.append(
+        {
+            "type": "cards_stacked",
+            "player": a.seat,
+            "private": {"top": a.top, "bottom": a.bottom},
+            "text": f"{army['name']} stacked two cards face down.",
+        }
+    )
     if to_act(state):
         return
     mercs = live_mercs(state)
@@ -381,8 +472,13 @@ def _next_merc_bid(state: State, rng: Rng, events: Events) -> None:
         state["phase"] = "merc_bid"
         for p in live_players(state):
             state["armies"][p]["bid"] = None
-        events.append({"type": "merc_bidding", "army": state["merc_current"],
-                       "text": f"Bid for command of {army_name(state, state['merc_current'])}."})
+        events.append(
+            {
+                "type": "merc_bidding",
+                "army": state["merc_current"],
+                "text": f"Bid for command of {army_name(state, state['merc_current'])}.",
+            }
+        )
         return
     state["merc_current"] = None
     first = state["first_player"]
@@ -411,16 +507,30 @@ def _start_turn(state: State, rng: Rng, events: Events) -> None:
         card_no = army["deck"].pop(0)
         army["discard"].append(card_no)
     card = board().cards[card_no]
-    turn = {"army": army_id, "card": card_no, "order_done": False,
-            "bonus_done": card.bonus is None, "free_maneuver": False, "pending_mission": None}
+    turn = {
+        "army": army_id,
+        "card": card_no,
+        "order_done": False,
+        "bonus_done": card.bonus is None,
+        "free_maneuver": False,
+        "pending_mission": None,
+    }
     state["turn"] = turn
-    events.append({"type": "card_revealed", "army": army_id, "round": state["round"],
-                   "turn": state["turn_number"], "card": card_no, "orders": list(card.orders),
-                   "bonus": card.bonus,
-                   "text": f"{army['name']} revealed "
-                           f"{' / '.join(o.replace('_', ' ').title() for o in card.orders)}"
-                           + (f" + {card.bonus.replace('_', ' ').title()}" if card.bonus else "")
-                           + "."})
+    events.append(
+        {
+            "type": "card_revealed",
+            "army": army_id,
+            "round": state["round"],
+            "turn": state["turn_number"],
+            "card": card_no,
+            "orders": list(card.orders),
+            "bonus": card.bonus,
+            "text": f"{army['name']} revealed "
+            f"{' / '.join(o.replace('_', ' ').title() for o in card.orders)}"
+            + (f" + {card.bonus.replace('_', ' ').title()}" if card.bonus else "")
+            + ".",
+        }
+    )
     if card.bonus == "king_me":
         turn["bonus_done"] = True
         _king_me(state, army_id, events)
@@ -431,19 +541,35 @@ def _start_turn(state: State, rng: Rng, events: Events) -> None:
 def _king_me(state: State, army_id: int, events: Events) -> None:
     """King Me: take the First Player Marker; with Kingdom Missions draw two Crown Cards."""
     if state["armies"][army_id]["seat"] is None:
-        events.append({"type": "king_me_ignored", "army": army_id,
-                       "text": "A Mercenary Army cannot hold the First Player Marker."})
+        events.append(
+            {
+                "type": "king_me_ignored",
+                "army": army_id,
+                "text": "A Mercenary Army cannot hold the First Player Marker.",
+            }
+        )
         return
     state["first_player"] = army_id
-    events.append({"type": "king_me", "player": army_id,
-                   "text": f"{army_name(state, army_id)} takes the First Player Marker."})
+    events.append(
+        {
+            "type": "king_me",
+            "player": army_id,
+            "text": f"{army_name(state, army_id)} takes the First Player Marker.",
+        }
+    )
     if ruleset_of(state).missions and state["crown_deck"]:
         drawn = state["crown_deck"][:2]
         state["crown_deck"] = state["crown_deck"][2:]
         state["turn"]["pending_mission"] = drawn
-        events.append({"type": "missions_drawn", "player": army_id, "count": len(drawn),
-                       "private": {"missions": drawn},
-                       "text": f"{army_name(state, army_id)} drew {len(drawn)} Crown Card(s)."})
+        events.append(
+            {
+                "type": "missions_drawn",
+                "player": army_id,
+                "count": len(drawn),
+                "private": {"missions": drawn},
+                "text": f"{army_name(state, army_id)} drew {len(drawn)} Crown Card(s).",
+            }
+        )
 
 
 def _turn_action(state: State, action: Action, rng: Rng, events: Events) -> None:
@@ -458,12 +584,22 @@ def _turn_action(state: State, action: Action, rng: Rng, events: Events) -> None
         others = [m for m in turn["pending_mission"] if m != action.mission]
         state["crown_deck"] += others
         state["armies"][army]["missions"].append(
-            {"id": action.mission, "kept_round": state["round"], "attacks_won": 0,
-             "completed_round": None})
+            {
+                "id": action.mission,
+                "kept_round": state["round"],
+                "attacks_won": 0,
+                "completed_round": None,
+            }
+        )
         turn["pending_mission"] = None
-        events.append({"type": "mission_kept", "player": army,
-                       "private": {"mission": action.mission},
-                       "text": f"{army_name(state, army)} kept a secret mission."})
+        events.append(
+            {
+                "type": "mission_kept",
+                "player": army,
+                "private": {"mission": action.mission},
+                "text": f"{army_name(state, army)} kept a secret mission.",
+            }
+        )
         _maybe_end_turn(state, rng, events)
         return
     if isinstance(action, KeepMission):
@@ -519,8 +655,12 @@ def _turn_action(state: State, action: Action, rng: Rng, events: Events) -> None
 
 def _maybe_end_turn(state: State, rng: Rng, events: Events) -> None:
     t = state["turn"]
-    if t["order_done"] and t["bonus_done"] and not t["free_maneuver"] \
-            and t["pending_mission"] is None:
+    if (
+        t["order_done"]
+        and t["bonus_done"]
+        and not t["free_maneuver"]
+        and t["pending_mission"] is None
+    ):
         _end_turn(state, rng, events)
 
 
@@ -545,9 +685,14 @@ def _start_battles(state: State, rng: Rng, events: Events) -> None:
     state["battle_queue"] = queue
     if len(queue) >= 2:
         state["phase"] = "battle_order"
-        events.append({"type": "battles_pending", "territories": queue,
-                       "text": f"{army_name(state, state['first_player'])} chooses the order "
-                               f"of {len(queue)} battles."})
+        events.append(
+            {
+                "type": "battles_pending",
+                "territories": queue,
+                "text": f"{army_name(state, state['first_player'])} chooses the order "
+                f"of {len(queue)} battles.",
+            }
+        )
     else:
         _battle_order(state, [], rng, events)
 
@@ -587,8 +732,9 @@ def _mission_done(state: State, army: int, m: dict[str, Any]) -> bool:
         have = sum(on_board(state, army))
     else:  # sea_lines_held
         owned = set(mine)
-        have = sum(1 for a in owned for b in terrs[a].sea if b in owned and a < b
-                   and is_sea_line(a, b))
+        have = sum(
+            1 for a in owned for b in terrs[a].sea if b in owned and a < b and is_sea_line(a, b)
+        )
     return have >= need
 
 
@@ -605,8 +751,13 @@ def _eliminate(state: State, army: int, events: Events) -> None:
     a["crown_cards"] = 0
     a["missions"] = []
     a["hand"], a["stack"] = [], None
-    events.append({"type": "eliminated", "army": army,
-                   "text": f"{a['name']} has no city left and is eliminated."})
+    events.append(
+        {
+            "type": "eliminated",
+            "army": army,
+            "text": f"{a['name']} has no city left and is eliminated.",
+        }
+    )
     if state["first_player"] == army:
         ring = state["ring"]
         i = ring.index(army)
@@ -626,10 +777,16 @@ def _end_round(state: State, rng: Rng, events: Events) -> None:
         for m in a["missions"]:
             if m["completed_round"] is None and _mission_done(state, p, m):
                 m["completed_round"] = rnd
-                events.append({"type": "mission_completed", "player": p, "mission": m["id"],
-                               "text": f"{a['name']} completed the mission "
-                                       f"\"{board().missions[m['id']].mission}\" and gains a "
-                                       "permanent crown."})
+                events.append(
+                    {
+                        "type": "mission_completed",
+                        "player": p,
+                        "mission": m["id"],
+                        "text": f"{a['name']} completed the mission "
+                        f'"{board().missions[m["id"]].mission}" and gains a '
+                        "permanent crown.",
+                    }
+                )
     for i, a in enumerate(state["armies"]):
         if a["eliminated"]:
             continue
@@ -639,23 +796,43 @@ def _end_round(state: State, rng: Rng, events: Events) -> None:
         saved = a["crown_cards"] > 0 or bool(completed_missions(state, i))
         if a["seat"] is not None and saved and a["grace_round"] is None:
             a["grace_round"] = rnd
-            events.append({"type": "saved_by_the_crown", "player": i,
-                           "text": f"{a['name']} has no city but is saved by the crown for one "
-                                   "more round."})
+            events.append(
+                {
+                    "type": "saved_by_the_crown",
+                    "player": i,
+                    "text": f"{a['name']} has no city but is saved by the crown for one "
+                    "more round.",
+                }
+            )
         else:
             _eliminate(state, i, events)
-    events.append({"type": "round_ended", "round": rnd,
-                   "crowns": {str(p): crowns(state, p) for p in live_players(state)},
-                   "text": f"Round {rnd} ends. Crowns: " + ", ".join(
-                       f"{army_name(state, p)} {crowns(state, p)}" for p in live_players(state))})
+    events.append(
+        {
+            "type": "round_ended",
+            "round": rnd,
+            "crowns": {str(p): crowns(state, p) for p in live_players(state)},
+            "text": f"Round {rnd} ends. Crowns: "
+            + ", ".join(f"{army_name(state, p)} {crowns(state, p)}" for p in live_players(state)),
+        }
+    )
     result = _check_winner(state)
     if result is not None:
         winners, reason = result
         state["winner"], state["end_reason"], state["phase"] = winners, reason, "over"
         state["turn"] = None
-        events.append({"type": "game_over", "winners": winners, "reason": reason,
-                       "text": ("Winner: " + ", ".join(army_name(state, w) for w in winners)
-                                if winners else "Nobody wins.") + f" ({reason})."})
+        events.append(
+            {
+                "type": "game_over",
+                "winners": winners,
+                "reason": reason,
+                "text": (
+                    "Winner: " + ", ".join(army_name(state, w) for w in winners)
+                    if winners
+                    else "Nobody wins."
+                )
+                + f" ({reason}).",
+            }
+        )
         return
     _start_round(state, rng, events)
 
@@ -674,8 +851,10 @@ def _check_winner(state: State) -> tuple[list[int], str] | None:
         teams = {0: [p for p in players if p % 2 == 0], 1: [p for p in players if p % 2 == 1]}
         alive = [k for k, v in teams.items() if v]
         if len(alive) <= 1:
-            return ([p for p in range(len(state["players"])) if p % 2 == alive[0]] if alive
-                    else [], "the other team was eliminated")
+            return (
+                [p for p in range(len(state["players"])) if p % 2 == alive[0]] if alive else [],
+                "the other team was eliminated",
+            )
         if rnd < rules.round_limit:
             return None
         terrs = board().territories
@@ -690,8 +869,10 @@ def _check_winner(state: State) -> tuple[list[int], str] | None:
         if k0 == k1:
             return list(range(len(state["players"]))), "the teams tied on crown cities"
         best = 0 if k0 > k1 else 1
-        return ([p for p in range(len(state["players"])) if p % 2 == best],
-                "most crown cities after four passes through the decks")
+        return (
+            [p for p in range(len(state["players"])) if p % 2 == best],
+            "most crown cities after four passes through the decks",
+        )
     if len(players) <= 1:
         return players, "last king standing"
     need = rules.crowns_to_win[len(state["players"])]
@@ -705,5 +886,6 @@ def _check_winner(state: State) -> tuple[list[int], str] | None:
 
 def box_ok(state: State) -> bool:
     """Invariant used by tests: no army has more units on the board than its box holds."""
-    return all(on_board(state, i)[k] <= BOX[k] for i in range(len(state["armies"]))
-               for k in range(4))
+    return all(
+        on_board(state, i)[k] <= BOX[k] for i in range(len(state["armies"])) for k in range(4)
+    )

@@ -28,9 +28,20 @@ from .engine import to_act
 from .orders import maneuver_reach, recruit_territories, siege_targets
 from .state import State, disputed, holds, live_mercs, ruleset_of, teammates
 
-__all__ = ["acting_army", "expand_sources", "expand_targets", "movable", "maneuver_sources",
-           "maneuver_targets", "tax_cities", "recruit_territories", "fortify_territories",
-           "siege_options", "placement_options", "legal_actions"]
+__all__ = [
+    "acting_army",
+    "expand_sources",
+    "expand_targets",
+    "movable",
+    "maneuver_sources",
+    "maneuver_targets",
+    "tax_cities",
+    "recruit_territories",
+    "fortify_territories",
+    "siege_options",
+    "placement_options",
+    "legal_actions",
+]
 
 
 def acting_army(state: State, seat: int) -> int | None:
@@ -64,21 +75,28 @@ def expand_targets(state: State, army: int, source: str, with_siege: bool = True
         t = state["territories"][n]
         if t["attacker"] is not None or t["owner"] == army:
             continue
-        if t["owner"] is not None and (teammates(state, army, t["owner"])
-                                       or (t["castle"] and not with_siege)):
+        if t["owner"] is not None and (
+            teammates(state, army, t["owner"]) or (t["castle"] and not with_siege)
+        ):
             continue
         out.append(n)
     return out
 
 
 def expand_sources(state: State, army: int) -> list[str]:
-    return [tid for tid in board().order if movable(state, army, tid, "expand") > 0
-            and expand_targets(state, army, tid)]
+    return [
+        tid
+        for tid in board().order
+        if movable(state, army, tid, "expand") > 0 and expand_targets(state, army, tid)
+    ]
 
 
 def maneuver_sources(state: State, army: int) -> list[str]:
-    return [tid for tid in board().order if movable(state, army, tid, "maneuver") > 0
-            and maneuver_reach(state, army, tid)]
+    return [
+        tid
+        for tid in board().order
+        if movable(state, army, tid, "maneuver") > 0 and maneuver_reach(state, army, tid)
+    ]
 
 
 def maneuver_targets(state: State, army: int, source: str) -> list[str]:
@@ -93,8 +111,12 @@ def tax_cities(state: State, army: int) -> list[str]:
 
 
 def fortify_territories(state: State, army: int) -> list[str]:
-    return [tid for tid in board().order if state["territories"][tid]["owner"] == army
-            and (board().territories[tid].city or state["territories"][tid]["castle"])]
+    return [
+        tid
+        for tid in board().order
+        if state["territories"][tid]["owner"] == army
+        and (board().territories[tid].city or state["territories"][tid]["castle"])
+    ]
 
 
 def siege_options(state: State, army: int) -> list[tuple[str, str]]:
@@ -139,8 +161,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         for city in placement_options(state):
             out.append(PlaceKingdom(seat, city, None, total, 0))
             for nb in sorted(board().territories[city].neighbours):
-                if not board().territories[nb].city and \
-                        state["territories"][nb]["owner"] is None:
+                if not board().territories[nb].city and state["territories"][nb]["owner"] is None:
                     out.append(PlaceKingdom(seat, city, nb, total - total // 2, total // 2))
         return out
     if phase != "turn":
@@ -168,8 +189,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         for s in expand_sources(state, army):
             n = movable(state, army, s, "expand")
             for t in expand_targets(state, army, s):
-                castle = state["territories"][t]["castle"] and \
-                    state["territories"][t]["owner"] is not None
+                castle = (
+                    state["territories"][t]["castle"]
+                    and state["territories"][t]["owner"] is not None
+                )
                 units = _pick_units(state, army, s, n, castle)
                 if castle and not units[SIEGE]:
                     continue

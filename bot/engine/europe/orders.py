@@ -88,18 +88,24 @@ def expand_target_check(state: State, army: int, source: str, target: str, units
         raise RuleError(f"{_name(target)} is not adjacent to {_name(source)}.")
     if tt["attacker"] is not None:
         if army in (tt["owner"], tt["attacker"]):
-            raise RuleError(f"{_name(target)} is already in dispute; use a maneuver order to "
-                            "send more units there.")
+            raise RuleError(
+                f"{_name(target)} is already in dispute; use a maneuver order to "
+                "send more units there."
+            )
         raise RuleError(f"{_name(target)} is disputed; a third army may not enter it.")
     if tt["owner"] == army:
-        raise RuleError(f"You already control {_name(target)}; use a maneuver order to move "
-                        "units there.")
+        raise RuleError(
+            f"You already control {_name(target)}; use a maneuver order to move units there."
+        )
     if tt["owner"] is not None and teammates(state, army, tt["owner"]):
-        raise RuleError(f"{_name(target)} belongs to your teammate; teammates may not enter "
-                        "each other's territories.")
+        raise RuleError(
+            f"{_name(target)} belongs to your teammate; teammates may not enter "
+            "each other's territories."
+        )
     if tt["owner"] is not None and tt["castle"] and not units[SIEGE]:
-        raise RuleError(f"{_name(target)} has a castle; your expanding army needs a Siege "
-                        "Weapon to attack it.")
+        raise RuleError(
+            f"{_name(target)} has a castle; your expanding army needs a Siege Weapon to attack it."
+        )
 
 
 def _move_in(state: State, army: int, target: str, units: Units, events: Events) -> None:
@@ -108,24 +114,43 @@ def _move_in(state: State, army: int, target: str, units: Units, events: Events)
     if tt["owner"] is None:
         tt["owner"] = army
         tt["units"] = list(units)
-        events.append({"type": "claim", "army": army, "territory": target,
-                       "text": f"{army_name(state, army)} claimed {_name(target)}."})
+        events.append(
+            {
+                "type": "claim",
+                "army": army,
+                "territory": target,
+                "text": f"{army_name(state, army)} claimed {_name(target)}.",
+            }
+        )
         info = board().territories[target]
         if info.city:
             # Claiming an unclaimed city: crown from the reserve, its tax value once, its tile.
             state["armies"][army]["coins"] += info.tax
             gain_city(state, target, army)
-            events.append({"type": "city_claimed", "army": army, "territory": target,
-                           "coins": info.tax, "crowns": info.crowns,
-                           "text": f"{army_name(state, army)} placed a crown on {info.city} "
-                                   f"and collected {info.tax} coins."})
+            events.append(
+                {
+                    "type": "city_claimed",
+                    "army": army,
+                    "territory": target,
+                    "coins": info.tax,
+                    "crowns": info.crowns,
+                    "text": f"{army_name(state, army)} placed a crown on {info.city} "
+                    f"and collected {info.tax} coins.",
+                }
+            )
     else:
         tt["attacker"] = army
         tt["attacker_units"] = list(units)
-        events.append({"type": "attack", "army": army, "territory": target,
-                       "defender": tt["owner"],
-                       "text": f"{army_name(state, army)} attacked {_name(target)} held by "
-                               f"{army_name(state, tt['owner'])}."})
+        events.append(
+            {
+                "type": "attack",
+                "army": army,
+                "territory": target,
+                "defender": tt["owner"],
+                "text": f"{army_name(state, army)} attacked {_name(target)} held by "
+                f"{army_name(state, tt['owner'])}.",
+            }
+        )
 
 
 def _take_out(units: list[int], moving: Units, where: str) -> None:
@@ -135,8 +160,9 @@ def _take_out(units: list[int], moving: Units, where: str) -> None:
         units[i] -= moving[i]
 
 
-def expand(state: State, army: int, source: str, moves: list[tuple[str, Units]],
-           events: Events) -> None:
+def expand(
+    state: State, army: int, source: str, moves: list[tuple[str, Units]], events: Events
+) -> None:
     """Expand (one target) or Split Expand (up to two adjacent targets)."""
     expand_source_check(state, army, source)
     targets = [t for t, _ in moves]
@@ -154,10 +180,17 @@ def expand(state: State, army: int, source: str, moves: list[tuple[str, Units]],
         raise RuleError(f"You must leave at least {leave} unit(s) behind in {_name(source)}.")
     _take_out(src["units"], tuple(total), _name(source))  # type: ignore[arg-type]
     for target, units in moves:
-        events.append({"type": "expand", "army": army, "source": source, "target": target,
-                       "units": list(units),
-                       "text": f"{army_name(state, army)} expanded {sum(units)} unit(s) from "
-                               f"{_name(source)} into {_name(target)}."})
+        events.append(
+            {
+                "type": "expand",
+                "army": army,
+                "source": source,
+                "target": target,
+                "units": list(units),
+                "text": f"{army_name(state, army)} expanded {sum(units)} unit(s) from "
+                f"{_name(source)} into {_name(target)}.",
+            }
+        )
         _move_in(state, army, target, units, events)
 
 
@@ -185,25 +218,28 @@ def maneuver_reach(state: State, army: int, source: str) -> dict[str, int]:
     return dist
 
 
-def maneuver(state: State, army: int, source: str, target: str, units: Units,
-             events: Events) -> None:
+def maneuver(
+    state: State, army: int, source: str, target: str, units: Units, events: Events
+) -> None:
     """Maneuver: up to two territories away through your own supply lines."""
     _check_units(units)
     src = terr(state, source)
     terr(state, target)
     if src["attacker"] is not None and army in (src["owner"], src["attacker"]):
-        raise RuleError(f"{_name(source)} is disputed; army units may not retreat from a "
-                        "battle.")
+        raise RuleError(f"{_name(source)} is disputed; army units may not retreat from a battle.")
     if src["owner"] != army:
         raise RuleError(f"You do not control {_name(source)}.")
     if target not in maneuver_reach(state, army, source):
-        raise RuleError(f"{_name(target)} is not within reach of a maneuver from "
-                        f"{_name(source)} through your own territories.")
+        raise RuleError(
+            f"{_name(target)} is not within reach of a maneuver from "
+            f"{_name(source)} through your own territories."
+        )
     info = board().territories[source]
     keep = 1 if (info.city or src["castle"]) else 0
     if sum(src["units"]) - sum(units) < keep:
-        raise RuleError(f"You must leave one unit behind in {_name(source)} because it holds "
-                        "a city or castle.")
+        raise RuleError(
+            f"You must leave one unit behind in {_name(source)} because it holds a city or castle."
+        )
     _take_out(src["units"], units, _name(source))
     dest = units_of(state, army, target)
     for i in range(4):
@@ -211,10 +247,18 @@ def maneuver(state: State, army: int, source: str, target: str, units: Units,
     emptied = not sum(src["units"])
     if emptied:
         src["owner"] = None
-    events.append({"type": "maneuver", "army": army, "source": source, "target": target,
-                   "units": list(units), "left_empty": emptied,
-                   "text": f"{army_name(state, army)} maneuvered {sum(units)} unit(s) from "
-                           f"{_name(source)} to {_name(target)}."})
+    events.append(
+        {
+            "type": "maneuver",
+            "army": army,
+            "source": source,
+            "target": target,
+            "units": list(units),
+            "left_empty": emptied,
+            "text": f"{army_name(state, army)} maneuvered {sum(units)} unit(s) from "
+            f"{_name(source)} to {_name(target)}.",
+        }
+    )
 
 
 def _add_free(state: State, army: int, tid: str, kind: int, n: int) -> int:
@@ -241,32 +285,55 @@ def tax(state: State, army: int, city: str, events: Events) -> None:
     if mission_active(state, army, "treasury"):
         coins += 2
     state["armies"][army]["coins"] += coins
-    events.append({"type": "tax", "army": army, "city": city, "territories": sorted(line),
-                   "coins": coins,
-                   "text": f"{army_name(state, army)} taxed {info.city} and its supply line "
-                           f"for {coins} coins."})
-    bonuses = ((TILE_LONDON, ((ARCHERS, 2),)), (TILE_PARIS, ((CAVALRY, 1), (FOOTMEN, 1))),
-               (TILE_MADRID, ((FOOTMEN, 4),)))
+    events.append(
+        {
+            "type": "tax",
+            "army": army,
+            "city": city,
+            "territories": sorted(line),
+            "coins": coins,
+            "text": f"{army_name(state, army)} taxed {info.city} and its supply line "
+            f"for {coins} coins.",
+        }
+    )
+    bonuses = (
+        (TILE_LONDON, ((ARCHERS, 2),)),
+        (TILE_PARIS, ((CAVALRY, 1), (FOOTMEN, 1))),
+        (TILE_MADRID, ((FOOTMEN, 4),)),
+    )
     for tile, gifts in bonuses:
         if tile in line and tile_active(state, army, tile):
             added = [0, 0, 0, 0]
             for kind, n in gifts:
                 added[kind] += _add_free(state, army, tile, kind, n)
-            events.append({"type": "tax_bonus", "army": army, "territory": tile,
-                           "units": added, "tile": board().tiles[tile],
-                           "text": f"{board().tiles[tile]}: {sum(added)} free unit(s) in "
-                                   f"{terrs[tile].city}."})
+            events.append(
+                {
+                    "type": "tax_bonus",
+                    "army": army,
+                    "territory": tile,
+                    "units": added,
+                    "tile": board().tiles[tile],
+                    "text": f"{board().tiles[tile]}: {sum(added)} free unit(s) in "
+                    f"{terrs[tile].city}.",
+                }
+            )
 
 
 def recruit_territories(state: State, army: int) -> list[str]:
     """Own undisputed city or castle territories; with Kiev's tile also non-city
     territories on Kiev's supply line."""
     terrs = board().territories
-    out = [tid for tid, t in state["territories"].items()
-           if holds(state, army, tid) and (terrs[tid].city or t["castle"])]
+    out = [
+        tid
+        for tid, t in state["territories"].items()
+        if holds(state, army, tid) and (terrs[tid].city or t["castle"])
+    ]
     if tile_active(state, army, TILE_KIEV) and holds(state, army, TILE_KIEV):
-        out += [tid for tid in supply_line(state, army, TILE_KIEV)
-                if tid not in out and not terrs[tid].city]
+        out += [
+            tid
+            for tid in supply_line(state, army, TILE_KIEV)
+            if tid not in out and not terrs[tid].city
+        ]
     return sorted(out, key=board().order.index)
 
 
@@ -286,8 +353,14 @@ def unit_costs(state: State, army: int) -> list[int]:
     return costs
 
 
-def spend(state: State, army: int, recruits: tuple[tuple[str, str, int], ...],
-          castles: tuple[str, ...], crown_card: bool, events: Events) -> None:
+def spend(
+    state: State,
+    army: int,
+    recruits: tuple[tuple[str, str, int], ...],
+    castles: tuple[str, ...],
+    crown_card: bool,
+    events: Events,
+) -> None:
     """Spend: castles first (a new castle lets you recruit there), then units, then a crown."""
     a = state["armies"][army]
     rules = ruleset_of(state)
@@ -313,16 +386,20 @@ def spend(state: State, army: int, recruits: tuple[tuple[str, str, int], ...],
     for tid, kind, n in recruits:
         terr(state, tid)
         if kind not in UNIT_KINDS:
-            raise RuleError(f"{kind!r} is not a unit type; choose footmen, archers, cavalry or "
-                            "siege.")
+            raise RuleError(
+                f"{kind!r} is not a unit type; choose footmen, archers, cavalry or siege."
+            )
         if n <= 0:
             raise RuleError("Recruit at least one unit of each kind you list.")
         if tid not in allowed:
             if disputed(state, tid) and owner(state, tid) == army:
-                raise RuleError(f"{_name(tid)} is disputed; purchased units cannot be placed "
-                                "there.")
-            raise RuleError(f"You can only place new units in your own city or castle "
-                            f"territories, and {_name(tid)} is not one.")
+                raise RuleError(
+                    f"{_name(tid)} is disputed; purchased units cannot be placed there."
+                )
+            raise RuleError(
+                f"You can only place new units in your own city or castle "
+                f"territories, and {_name(tid)} is not one."
+            )
         wanted[UNIT_KINDS.index(kind)] += n
     reserve = in_reserve(state, army)
     for i, kind in enumerate(UNIT_KINDS):
@@ -356,15 +433,22 @@ def spend(state: State, army: int, recruits: tuple[tuple[str, str, int], ...],
         a["crown_cards"] += 1
         a["crown_bought_round"] = state["round"]
         state["crown_cards_left"] -= 1
-    events.append({"type": "spend", "army": army, "coins": cost,
-                   "recruits": [list(r) for r in recruits], "castles": list(castles),
-                   "crown_card": crown_card, "escort_footmen": escorts,
-                   "text": f"{army_name(state, army)} spent {cost} coins"
-                           + (f", built castle(s) in {', '.join(map(_name, castles))}"
-                              if castles else "")
-                           + (f", recruited {sum(n for _, _, n in recruits)} unit(s)"
-                              if recruits else "")
-                           + (", bought a Crown Card" if crown_card else "") + "."})
+    events.append(
+        {
+            "type": "spend",
+            "army": army,
+            "coins": cost,
+            "recruits": [list(r) for r in recruits],
+            "castles": list(castles),
+            "crown_card": crown_card,
+            "escort_footmen": escorts,
+            "text": f"{army_name(state, army)} spent {cost} coins"
+            + (f", built castle(s) in {', '.join(map(_name, castles))}" if castles else "")
+            + (f", recruited {sum(n for _, _, n in recruits)} unit(s)" if recruits else "")
+            + (", bought a Crown Card" if crown_card else "")
+            + ".",
+        }
+    )
 
 
 def fortify(state: State, army: int, tid: str, events: Events) -> None:
@@ -382,9 +466,15 @@ def fortify(state: State, army: int, tid: str, events: Events) -> None:
     if mission_active(state, army, "gold_crowns"):
         n += 1
     added = _add_free(state, army, tid, FOOTMEN, n)
-    events.append({"type": "fortify", "army": army, "territory": tid, "footmen": added,
-                   "text": f"{army_name(state, army)} fortified {_name(tid)} with {added} "
-                           "Footmen."})
+    events.append(
+        {
+            "type": "fortify",
+            "army": army,
+            "territory": tid,
+            "footmen": added,
+            "text": f"{army_name(state, army)} fortified {_name(tid)} with {added} Footmen.",
+        }
+    )
 
 
 def siege_targets(state: State, army: int, source: str) -> list[str]:

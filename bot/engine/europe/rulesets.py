@@ -45,17 +45,50 @@ _WIN = {4: 7, 3: 8, 2: 10}
 RULESETS: dict[str, Ruleset] = {
     r.name: r
     for r in (
-        Ruleset("europe", "Risk Europe basic game for 4 kings: 7 crowns at a round's end wins.",
-                4, 4, 4, crowns_to_win=_WIN),
-        Ruleset("europe-missions",
-                "Risk Europe with secret Kingdom Missions on the Crown Cards (house texts).",
-                2, 4, 4, missions=True, crown_cards_for_sale=False, crowns_to_win=_WIN),
-        Ruleset("europe-3p", "Risk Europe for 3 kings and a Mercenary Army bid for each round: "
-                "8 crowns wins.", 3, 3, 3, crowns_to_win=_WIN),
-        Ruleset("europe-2p", "Risk Europe for 2 kings and two Mercenary Armies: 10 crowns wins.",
-                2, 2, 2, crowns_to_win=_WIN),
-        Ruleset("europe-teams", "Risk Europe in two teams of opposite seats: most crown cities "
-                "after four passes through the decks wins.", 4, 4, 4,
-                crown_cards_for_sale=False, teams=True, round_limit=16),
+        Ruleset(
+            "europe",
+            "Risk Europe basic game for 4 kings: 7 crowns at a round's end wins.",
+            4,
+            4,
+            4,
+            crowns_to_win=_WIN,
+        ),
+        Ruleset(
+            "europe-missions",
+            "Risk Europe with secret Kingdom Missions on the Crown Cards (house texts).",
+            2,
+            4,
+            4,
+            missions=True,
+            crown_cards_for_sale=False,
+            crowns_to_win=_WIN,
+        ),
+        Ruleset(
+            "europe-3p",
+            "Risk Europe for 3 kings and a Mercenary Army bid for each round: 8 crowns wins.",
+            3,
+            3,
+            3,
+            crowns_to_win=_WIN,
+        ),
+        Ruleset(
+            "europe-2p",
+            "Risk Europe for 2 kings and two Mercenary Armies: 10 crowns wins.",
+            2,
+            2,
+            2,
+            crowns_to_win=_WIN,
+        ),
+        Ruleset(
+            "europe-teams",
+            "Risk Europe in two teams of opposite seats: most crown cities "
+            "after four passes through the decks wins.",
+            4,
+            4,
+            4,
+            crown_cards_for_sale=False,
+            teams=True,
+            round_limit=16,
+        ),
     )
 }

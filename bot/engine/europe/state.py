@@ -56,8 +56,9 @@ def alive(state: State, army: int) -> bool:
 
 
 def live_players(state: State) -> list[int]:
-    return [i for i, a in enumerate(state["armies"])
-            if a["seat"] is not None and not a["eliminated"]]
+    return [
+        i for i, a in enumerate(state["armies"]) if a["seat"] is not None and not a["eliminated"]
+    ]
 
 
 def live_mercs(state: State) -> list[int]:
@@ -156,15 +157,21 @@ def crowns(state: State, army: int) -> int:
 
 def tile_active(state: State, army: int, tid: str) -> bool:
     """The army holds this Gold City and its tile was gained before the current turn began."""
-    return owner(state, tid) == army and tid in state["tiles"] and \
-        state["tiles"][tid] < state["serial"]
+    return (
+        owner(state, tid) == army
+        and tid in state["tiles"]
+        and state["tiles"][tid] < state["serial"]
+    )
 
 
 def mission_active(state: State, army: int, mission: str) -> bool:
     """Completed missions give their bonus from the start of the next round."""
-    return any(m["id"] == mission and m["completed_round"] is not None
-               and m["completed_round"] < state["round"]
-               for m in state["armies"][army]["missions"])
+    return any(
+        m["id"] == mission
+        and m["completed_round"] is not None
+        and m["completed_round"] < state["round"]
+        for m in state["armies"][army]["missions"]
+    )
 
 
 def supply_line(state: State, army: int, start: str) -> set[str]:

@@ -26,8 +26,10 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
             a["stack"] = None
             a["bid_placed"] = a["bid"] is not None
             a["bid"] = None
-            a["missions"] = [m if m["completed_round"] is not None else {"id": None, "secret": True}
-                             for m in a["missions"]]
+            a["missions"] = [
+                m if m["completed_round"] is not None else {"id": None, "secret": True}
+                for m in a["missions"]
+            ]
             a["standing"] = None
     turn = v.get("turn")
     if turn and turn.get("pending_mission") is not None:

@@ -1,0 +1,31 @@
+"""The board picture attached to channel messages: the one place to switch renderers."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.engine.world.state import WorldState
+
+FILENAME = "board.png"
+
+
+def board_png(state: WorldState) -> bytes | None:
+    """PNG bytes of the board, or None while no renderer is merged (the text board is used).
+
+    When the renderer lands this becomes `return render_world(state)`.
+    """
+    return None
+
+
+# Without an interaction to ask (channel messages), the smallest limit a server can have.
+DEFAULT_LIMIT = 10 * 1024 * 1024
+
+
+def board_file(state: WorldState, limit: int | None = None) -> discord.File | None:
+    """The board as an attachment, or None (text board only) if none or too big to send."""
+    png = board_png(state)
+    if png is None or len(png) > (limit or DEFAULT_LIMIT):
+        return None
+    return discord.File(io.BytesIO(png), filename=FILENAME)
