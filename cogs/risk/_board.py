@@ -7,16 +7,14 @@ import io
 import discord
 
 from bot.engine.world.state import WorldState
+from bot.render.board import render_state
 
 FILENAME = "board.png"
 
 
 def board_png(state: WorldState) -> bytes | None:
-    """PNG bytes of the board, or None while no renderer is merged (the text board is used).
-
-    When the renderer lands this becomes `return render_world(state)`.
-    """
-    return None
+    """PNG bytes of the board (None falls back to the text board)."""
+    return render_state(state)
 
 
 # Without an interaction to ask (channel messages), the smallest limit a server can have.
