@@ -6,29 +6,54 @@ import argparse
 import asyncio
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from bot.engine.errors import RuleError
 from bot.service.errors import ServiceError
 from bot.store.records import StoreError
 
 
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`--option key=value` pairs; values are read as JSON when they can be (12, true, null)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise RuleError(f"Write options as name=value, not {pair!r}.")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from bot.demo import list_rulesets, run_world_demo
+    from bot.demo import is_europe, list_rulesets, run_europe_demo, run_world_demo
 
     if args.list:
         print("\n".join(list_rulesets()))
         return 0
+    options = _parse_options(args.option)
+    europe = is_europe(args.ruleset)
+    if europe and (args.db or args.images or options):
+        raise RuleError("Risk Europe demos take only --players, --seed and --log.")
+    on_state = _image_writer(Path(args.images)) if args.images else None
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
-        if args.db:
+        if europe:
+            result = run_europe_demo(args.ruleset, args.seed, args.players, log)
+        elif args.db:
             from bot.demo_db import run_world_demo_db
 
             result = asyncio.run(
-                run_world_demo_db(args.ruleset, args.seed, args.players, log, args.db)
+                run_world_demo_db(
+                    args.ruleset, args.seed, args.players, log, args.db, options, on_state
+                )
             )
         else:
-            result = run_world_demo(args.ruleset, args.seed, args.players, log)
+            result = run_world_demo(args.ruleset, args.seed, args.players, log, on_state, options)
     finally:
         if log is not None:
             log.close()
@@ -36,6 +61,25 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(line)
     print(result.final_line)
     return 0
+
+
+def _image_writer(folder: Path) -> Callable[[Any], None]:
+    """A callback writing one board image per finished turn into `folder`."""
+    from bot.render.board import render_state
+
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def write(state: Any) -> None:
+        name = "final.png" if state.winner is not None else f"turn-{state.turn - 1:04d}.png"
+        (folder / name).write_bytes(render_state(state))
+
+    return write
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from bot.service.replay_cli import render_stored_game
+
+    return asyncio.run(render_stored_game(args.db, args.game, Path(args.out)))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -98,7 +142,21 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--log", help="write every event as JSON Lines to this file")
     demo.add_argument("--list", action="store_true", help="list every ruleset and stop")
     demo.add_argument("--db", help="store the game in this SQLite file; rerun to resume it")
+    demo.add_argument("--images", help="write the board after every turn into this folder")
+    demo.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a rule option, e.g. card_values=fixed or max_armies=12 (repeatable)",
+    )
     demo.set_defaults(func=_cmd_demo)
+
+    render = sub.add_parser("render", help="draw the board of a stored game")
+    render.add_argument("--db", required=True, help="the SQLite database file")
+    render.add_argument("--game", type=int, help="game id (default: the latest world game)")
+    render.add_argument("--out", required=True, help="PNG file to write")
+    render.set_defaults(func=_cmd_render)
 
     replay = sub.add_parser("replay", help="rebuild stored games from their logs and compare")
     replay.add_argument("--db", required=True, help="the SQLite database file")

@@ -12,7 +12,7 @@ from bot.engine.canonical import digest
 from bot.engine.errors import RuleError
 from bot.engine.world import engine as world_engine
 from bot.engine.world.rules import RULESETS as WORLD_RULESETS
-from bot.engine.world.rules import get_ruleset
+from bot.engine.world.rules import Options, get_ruleset, with_options
 from bot.engine.world.state import WorldState, state_to_dict
 
 COLOUR_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
@@ -132,16 +132,23 @@ class DemoRecorder:
         return self.result
 
 
+def world_options(ruleset: str, overrides: dict[str, Any] | None) -> Options | None:
+    """The ruleset's options with `overrides` (e.g. {"card_values": "fixed"}) applied."""
+    return with_options(get_ruleset(ruleset), **overrides) if overrides else None
+
+
 def run_world_demo(
     ruleset: str,
     seed: int,
     players: int | None = None,
     log: TextIO | None = None,
     on_state: Callable[[WorldState], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> DemoResult:
     """Play one world game between computer players."""
     names = player_names(world_players(ruleset, players))
-    state, events = world_engine.new_game(ruleset, names, seed)
+    opts = world_options(ruleset, options)
+    state, events = world_engine.new_game(ruleset, names, seed, opts)
     recorder = DemoRecorder(log)
     recorder.record(state, events)
     while not world_engine.is_over(state):
@@ -150,16 +157,43 @@ def run_world_demo(
         action = world_ai.choose_action(state, seat)
         state, events = world_engine.apply(state, action)
         recorder.record_action(state, events)
-        if on_state is not None and any(e["type"] == "turn_ended" for e in events):
+        if on_state is not None and (
+            world_engine.is_over(state) or any(e["type"] == "turn_ended" for e in events)
+        ):
             on_state(state)
     return recorder.finish(state)
 
 
 def list_rulesets() -> list[str]:
+    """One line per ruleset of every family: name, player counts, summary, rulebook."""
+    from bot.engine.europe import RULESETS as EUROPE_RULESETS
+
     lines = []
-    for rules in WORLD_RULESETS.values():
-        lines.append(
-            f"{rules.name:<22} {rules.min_players}-{rules.max_players} players  "
-            f"{rules.description}  [{rules.source}]"
-        )
+    for rules in [*WORLD_RULESETS.values(), *EUROPE_RULESETS.values()]:
+        count = f"{rules.min_players}-{rules.max_players}"
+        if rules.min_players == rules.max_players:
+            count = str(rules.min_players)
+        lines.append(f"{rules.name:<20} {count:>3} players  {rules.description}  [{rules.source}]")
     return lines
+
+
+def run_europe_demo(
+    ruleset: str, seed: int, players: int | None = None, log: TextIO | None = None
+) -> DemoResult:
+    """Play one Risk Europe game between computer players."""
+    from bot.ai.europe import run_demo
+
+    played = run_demo(ruleset, seed, players, log)
+    return DemoResult(
+        lines=list(played.lines),
+        winner=played.winner,
+        turns=played.turns,
+        actions=played.actions,
+        digest=played.digest,
+    )
+
+
+def is_europe(ruleset: str) -> bool:
+    from bot.engine.europe import RULESETS as EUROPE_RULESETS
+
+    return ruleset in EUROPE_RULESETS

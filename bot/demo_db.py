@@ -8,29 +8,39 @@ by replaying the stored log, so the output is the same as an uninterrupted run's
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.demo import DemoRecorder, DemoResult, player_names, world_players
+from bot.engine.canonical import canonical_json
 from bot.service import LOBBY, RUNNING, Game, GameService, PlayerRef
 
 DEMO_GUILD = 0
 
 
-def demo_channel(ruleset: str, players: int, seed: int) -> int:
+def demo_channel(
+    ruleset: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> int:
     """The made-up channel a demo game lives in: the same arguments find the same game."""
-    key = f"demo:{ruleset}:{players}:{seed}".encode()
+    extra = f":{canonical_json(options)}" if options else ""
+    key = f"demo:{ruleset}:{players}:{seed}{extra}".encode()
     return int.from_bytes(hashlib.sha256(key).digest()[:7], "big")
 
 
 async def _start_or_resume(
-    service: GameService, channel: int, ruleset: str, names: list[str], seed: int
+    service: GameService,
+    channel: int,
+    ruleset: str,
+    names: list[str],
+    seed: int,
+    options: dict[str, Any] | None,
 ) -> Game:
     """The running demo game in `channel`, creating, filling and starting it as needed."""
     refs = [PlayerRef(user_id=i + 1, name=name) for i, name in enumerate(names)]
     game = await service.game_in(channel)
     if game is None:
-        game = await service.create(DEMO_GUILD, channel, refs[0], ruleset)
+        game = await service.create(DEMO_GUILD, channel, refs[0], ruleset, options)
     if game.status == LOBBY:
         for ref in refs:
             if not game.has_player(ref.user_id):
@@ -40,15 +50,21 @@ async def _start_or_resume(
 
 
 async def run_world_demo_db(
-    ruleset: str, seed: int, players: int | None, log: TextIO | None, db: str | Path
+    ruleset: str,
+    seed: int,
+    players: int | None,
+    log: TextIO | None,
+    db: str | Path,
+    options: dict[str, Any] | None = None,
+    on_state: Callable[[Any], None] | None = None,
 ) -> DemoResult:
     """Play (or resume) one world demo game stored in `db`."""
     names = player_names(world_players(ruleset, players))
     recorder = DemoRecorder(log)
     service = await GameService.open(db)
     try:
-        channel = demo_channel(ruleset, len(names), seed)
-        game = await _start_or_resume(service, channel, ruleset, names, seed)
+        channel = demo_channel(ruleset, len(names), seed, options)
+        game = await _start_or_resume(service, channel, ruleset, names, seed, options)
         first = [True]
 
         def narrate(state: object, events: list[dict]) -> None:
@@ -69,6 +85,10 @@ async def run_world_demo_db(
             result = await service.act_as_seat(game.id, seat, action, version=game.version)
             game = result.game
             recorder.record_action(game.state, result.events)
+            if on_state is not None and (
+                game.status != RUNNING or any(e["type"] == "turn_ended" for e in result.events)
+            ):
+                on_state(game.state)
         return recorder.finish(game.state)
     finally:
         await service.close()

@@ -27,3 +27,23 @@ async def replay_database(db: str | Path, game_id: int | None = None) -> int:
         return 0 if failures == 0 else 1
     finally:
         await service.close()
+
+
+async def render_stored_game(db: str | Path, game_id: int | None, out: Path) -> int:
+    """`riskbot render`: draw a stored world game's board (the latest one by default)."""
+    from bot.render.board import render_state
+
+    if not Path(db).is_file():
+        raise StoreError(f"There is no database at {db}.")
+    service = await GameService.open(db)
+    try:
+        ids = [game_id] if game_id is not None else list(reversed(await service.store.game_ids()))
+        for gid in ids:
+            game = await service.get(gid)
+            if game.state is not None and game.family.name == "world":
+                out.write_bytes(render_state(game.state))
+                print(f"game {gid}: board written to {out}")
+                return 0
+        raise StoreError("There is no started world game to draw in that database.")
+    finally:
+        await service.close()
