@@ -183,7 +183,13 @@ class GameService:
     async def act(
         self, channel_id: int, user_id: int, action: dict[str, Any], *, version: int
     ) -> ActResult:
-        """Apply the user's action (without "player": the service fills in their seat)."""
+        """Apply the user's action (without "player": the service fills in their seat).
+
+        `version` is the game's version the user saw (from the message or button they used);
+        anything else is a stale or duplicate submission and changes nothing. The events may
+        carry private parts (a drawn card): pass them through `game.family.public_event`
+        before showing them in a channel.
+        """
         game_id = await self._open_game_id(channel_id)
         game = await self.get(game_id)
         seat = game.seat_of(user_id)
@@ -206,6 +212,8 @@ class GameService:
             game = await self._load(game_id)
             if game.status == LOBBY:
                 raise NotAllowed("The game has not started yet; the host starts it.")
+            if game.status == CANCELLED:
+                raise NotAllowed("This game was cancelled.")
             if game.status != RUNNING:
                 raise NotAllowed("This game is over.")
             if version != game.version:
