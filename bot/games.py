@@ -118,16 +118,24 @@ class WorldFamily(Family):
 
         return engine.new_game(ruleset, names, seed, self._options(ruleset, options))
 
-    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
-        from bot.engine.world import engine
+    def _parse(self, action: dict[str, Any]) -> Any:
         from bot.engine.world.actions import action_from_dict
 
-        return engine.apply(state, action_from_dict(action))
+        try:
+            return action_from_dict(action)
+        except (TypeError, ValueError):
+            # e.g. {"type": ["place"]}: the engine's parser assumes a hashable type.
+            raise RuleError("That action is not in a form the game understands.") from None
+
+    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
+        from bot.engine.world import engine
+
+        return engine.apply(state, self._parse(action))
 
     def normalise_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        from bot.engine.world.actions import action_from_dict, action_to_dict
+        from bot.engine.world.actions import action_to_dict
 
-        return action_to_dict(action_from_dict(action))
+        return action_to_dict(self._parse(action))
 
     def state_to_dict(self, state: Any) -> dict[str, Any]:
         from bot.engine.world.state import state_to_dict

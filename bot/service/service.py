@@ -55,6 +55,9 @@ class GameService:
     def __init__(self, store: Store, cache_size: int = CACHE_SIZE) -> None:
         self.store = store
         self._cache: OrderedDict[int, Game] = OrderedDict()
+        # Bumped by every change to a game: a read that started before a change must not put
+        # its older copy into the cache after the change landed.
+        self._epoch: dict[int, int] = {}
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -180,7 +183,13 @@ class GameService:
     async def act(
         self, channel_id: int, user_id: int, action: dict[str, Any], *, version: int
     ) -> ActResult:
-        """Apply the user's action (without "player": the service fills in their seat)."""
+        """Apply the user's action (without "player": the service fills in their seat).
+
+        `version` is the game's version the user saw (from the message or button they used);
+        anything else is a stale or duplicate submission and changes nothing. The events may
+        carry private parts (a drawn card): pass them through `game.family.public_event`
+        before showing them in a channel.
+        """
         game_id = await self._open_game_id(channel_id)
         game = await self.get(game_id)
         seat = game.seat_of(user_id)
@@ -203,6 +212,8 @@ class GameService:
             game = await self._load(game_id)
             if game.status == LOBBY:
                 raise NotAllowed("The game has not started yet; the host starts it.")
+            if game.status == CANCELLED:
+                raise NotAllowed("This game was cancelled.")
             if game.status != RUNNING:
                 raise NotAllowed("This game is over.")
             if version != game.version:
@@ -252,21 +263,25 @@ class GameService:
         if cached is not None:
             self._cache.move_to_end(game_id)
             return cached
+        epochs = {game_id: self._epoch.get(game_id, 0)}
         record = await self.store.get_game(game_id)
         if record is None:
             raise NoGame(f"There is no game number {game_id}.")
-        return await self._from_record(record)
+        return await self._from_record(record, epochs)
 
     async def games_for(self, user_id: int, *, include_closed: bool = False) -> list[Game]:
         """The user's lobby and running games, newest first (all of them if asked)."""
         statuses = None if include_closed else OPEN_STATUSES
+        epochs = dict(self._epoch)
         records = await self.store.games_of_user(user_id, statuses)
-        return [await self._from_record(r) for r in records]
+        return [await self._from_record(r, epochs) for r in records]
 
     async def running_games(self) -> list[Game]:
         """Every running game (for re-registering views after a restart); damaged ones are
         marked broken and left out."""
-        games = [await self._from_record(r) for r in await self.store.games_with_status((RUNNING,))]
+        epochs = dict(self._epoch)
+        records = await self.store.games_with_status((RUNNING,))
+        games = [await self._from_record(r, epochs) for r in records]
         return [g for g in games if g.status == RUNNING]
 
     # ------------------------------------------------------------------ players and messages
@@ -354,7 +369,9 @@ class GameService:
         self._forget(game_id)
         return await self.get(game_id)
 
-    async def _from_record(self, record: GameRecord) -> Game:
+    async def _from_record(self, record: GameRecord, epochs: dict[int, int]) -> Game:
+        """The game a freshly read row describes; cached only if nothing changed it since
+        `epochs` was taken (just before the read)."""
         cached = self._cache.get(record.id)
         if (
             cached is not None
@@ -371,8 +388,8 @@ class GameService:
             await self._mark_broken(record.id, reason)
             record = await self.store.get_game(record.id) or record
             return game_from_record(record, with_state=False)
-        if game.status != BROKEN:
-            self._remember(game)
+        if game.status != BROKEN and self._epoch.get(record.id, 0) == epochs.get(record.id, 0):
+            self._put(game)
         return game
 
     async def _mark_broken(self, game_id: int, reason: str) -> None:
@@ -382,10 +399,16 @@ class GameService:
         )
 
     def _remember(self, game: Game) -> None:
+        """Cache a game this service has just changed (after its commit)."""
+        self._epoch[game.id] = self._epoch.get(game.id, 0) + 1
+        self._put(game)
+
+    def _put(self, game: Game) -> None:
         self._cache[game.id] = game
         self._cache.move_to_end(game.id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
     def _forget(self, game_id: int) -> None:
+        self._epoch[game_id] = self._epoch.get(game_id, 0) + 1
         self._cache.pop(game_id, None)

@@ -103,6 +103,9 @@ async def test_an_illegal_action_is_a_rule_error_and_changes_nothing(service):
         await service.act(CHANNEL, user, {"type": "fortify", "source": "x"}, version=0)
     with pytest.raises(RuleError, match="Unknown action"):
         await service.act(CHANNEL, user, {"type": "nuke"}, version=0)
+    for malformed in ({"type": ["place"]}, {"type": "place", "territory": 5}, ["end_turn"]):
+        with pytest.raises(RuleError, match="form the game understands|must be a"):
+            await service.act(CHANNEL, user, malformed, version=0)  # type: ignore[arg-type]
     other = game.user_at((seat + 1) % 3).user_id
     _, action = ai_action(game)
     with pytest.raises(RuleError, match="turn, not yours"):
@@ -158,3 +161,31 @@ async def test_running_games_come_back_after_a_restart(service):
         assert games[1].version == 10 and two.id not in [g.id for g in games]
     finally:
         await other.close()
+
+
+async def test_a_slow_read_does_not_put_an_older_copy_into_the_cache(service, monkeypatch):
+    """A `get` that read the row before an action committed must not cache what it read."""
+    game = await started(service)
+    seat, action = ai_action(game)
+    user = game.user_at(seat).user_id
+    real_get = service.store.get_game
+    read_done = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_get(game_id):
+        record = await real_get(game_id)
+        read_done.set()
+        await release.wait()
+        return record
+
+    service._cache.clear()
+    monkeypatch.setattr(service.store, "get_game", slow_get)
+    reader = asyncio.create_task(service.get(game.id))
+    await read_done.wait()
+    monkeypatch.setattr(service.store, "get_game", real_get)
+    acted = await service.act(CHANNEL, user, action, version=0)
+    release.set()
+    assert (await reader).version == 0  # what it read, at the time it read it
+    assert (await service.get(game.id)).version == acted.game.version == 1
+    seat, action = ai_action(acted.game)
+    await service.act(CHANNEL, acted.game.user_at(seat).user_id, action, version=1)

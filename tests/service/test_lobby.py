@@ -122,7 +122,7 @@ async def test_cancel_is_for_the_host_or_an_admin(service):
         await service.cancel(CHANNEL, BOB.user_id)
     cancelled = await service.cancel(CHANNEL, DAN.user_id, is_admin=True)
     assert cancelled.status == CANCELLED and cancelled.id == game.id
-    with pytest.raises(NotAllowed, match="over"):
+    with pytest.raises(NotAllowed, match="This game was cancelled."):
         await service.act_as_seat(game.id, 0, {"type": "end_turn"}, version=0)
 
 

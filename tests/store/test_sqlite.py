@@ -119,3 +119,27 @@ async def test_players_and_actions_need_their_game(store):
                 "INSERT INTO actions (game_id, seq, seat, action, created_at) "
                 "VALUES (999, 1, 0, '{}', 'now')"
             )
+
+
+async def test_a_later_migration_upgrades_an_existing_file_in_one_transaction(
+    tmp_path, monkeypatch
+):
+    from bot.store import sqlite as sqlite_store
+    from bot.store.migrations import MIGRATIONS
+
+    path = tmp_path / "riskbot.db"
+    await (await SqliteStore.open(path)).close()
+    broken = [*MIGRATIONS, ["CREATE TABLE deadlines (game_id INTEGER)", "THIS IS NOT SQL"]]
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", broken)
+    monkeypatch.setattr(sqlite_store, "SCHEMA_VERSION", len(broken))
+    with pytest.raises(sqlite3.OperationalError):
+        await SqliteStore.open(path)
+    with sqlite3.connect(path) as db:  # nothing of the failed migration is left
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'deadlines'").fetchall()
+    fixed = [*MIGRATIONS, ["CREATE TABLE deadlines (game_id INTEGER)"]]
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", fixed)
+    await (await SqliteStore.open(path)).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'deadlines'").fetchall()
