@@ -43,8 +43,10 @@ def main() -> None:
         t, a, b, n = play(seed)
         turns, apply_s, ai_s, actions = turns + t, apply_s + a, ai_s + b, actions + n
     print(f"{args.games} games, {turns} turns, {actions} actions")
-    print(f"engine apply: {apply_s / turns * 100 * 1000:.1f} ms per 100 turns "
-          f"({apply_s / actions * 1e6:.0f} us per action)")
+    print(
+        f"engine apply: {apply_s / turns * 100 * 1000:.1f} ms per 100 turns "
+        f"({apply_s / actions * 1e6:.0f} us per action)"
+    )
     print(f"computer player: {ai_s / turns * 100 * 1000:.1f} ms per 100 turns")
     state, _ = engine.new_game("classic-2016", ["Red", "Blue", "Green"], 1)
     t0 = time.perf_counter()
@@ -56,8 +58,10 @@ def main() -> None:
         t0 = time.perf_counter()
         odds = battle_odds(200, 200)
         runs.append(time.perf_counter() - t0)
-    print(f"odds 200 v 200: {statistics.median(runs) * 1000:.1f} ms "
-          f"(attacker wins {odds.attacker_wins:.4f})")
+    print(
+        f"odds 200 v 200: {statistics.median(runs) * 1000:.1f} ms "
+        f"(attacker wins {odds.attacker_wins:.4f})"
+    )
 
 
 if __name__ == "__main__":

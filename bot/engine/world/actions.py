@@ -153,7 +153,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if not isinstance(data, dict):
         raise RuleError("That action is not in a form the game understands.")
     kind = data.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        raise RuleError("That action is not in a form the game understands.")
+    cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise RuleError(f"Unknown action {data.get('type')!r}.")
     values: dict[str, Any] = {}
