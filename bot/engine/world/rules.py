@@ -108,6 +108,11 @@ CLASSIC_2016 = Ruleset(
     ),
 )
 
+def _two_player(base: Options, mode: TwoPlayer) -> Options:
+    """Two players against each other, with a neutral or Allied army; 40 armies each."""
+    return replace(base, min_players=2, max_players=2, two_player=mode, starting_armies={2: 40})
+
+
 SECRET_MISSION_2016 = Ruleset(
     name="secret-mission-2016",
     description="2016 Secret Mission RISK: territories dealt, first to complete a secret mission.",
@@ -126,14 +131,7 @@ TWO_PLAYER_2016 = Ruleset(
     name="two-player-2016",
     description="2016 RISK for 2 players: a neutral army buffers you; place 2 of yours a turn.",
     source="risk-2016-secret-mission-classic-two-player-capital.txt",
-    options=replace(
-        CLASSIC_2016.options,
-        min_players=2,
-        max_players=2,
-        setup="deal",
-        two_player="2016",
-        starting_armies={2: 40},
-    ),
+    options=replace(_two_player(CLASSIC_2016.options, "2016"), setup="deal"),
     default_players=2,
 )
 
@@ -141,13 +139,7 @@ TWO_PLAYER_1999 = Ruleset(
     name="two-player-1999",
     description="1999 anniversary two-player rules: each placement turn 2 of yours, 1 neutral.",
     source="risk-1959-reprint-with-1999-two-player-and-expert-variants.txt",
-    options=replace(
-        CLASSIC_1959.options,
-        min_players=2,
-        max_players=2,
-        two_player="1999",
-        starting_armies={2: 40},
-    ),
+    options=_two_player(CLASSIC_1959.options, "1999"),
     default_players=2,
 )
 
@@ -186,13 +178,7 @@ ALLIED_ARMY_2P = Ruleset(
     name="allied-army-2p",
     description="Two-player classic with the Allied Army, commanded by whoever is not moving.",
     source="risk-classic-with-strategy-qa-and-allied-army-two-player.txt",
-    options=replace(
-        CLASSIC_FREE_PICK.options,
-        min_players=2,
-        max_players=2,
-        two_player="allied",
-        starting_armies={2: 40},
-    ),
+    options=_two_player(CLASSIC_FREE_PICK.options, "allied"),
     default_players=2,
 )
 
