@@ -150,3 +150,15 @@ def test_apply_never_changes_its_input():
     before = state.clone()
     apply(state, EndTurn(0))
     assert state == before
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "quota"), [("two-player-2016", (2, 0)), ("two-player-1999", (2, 1))]
+)
+def test_two_player_games_deal_three_piles_of_fourteen(ruleset, quota):
+    """2016 RISK for 2 Players, How to play 2-3; 1999 Risk for Two Players, Initial Placement:
+    three equal piles of 14, one army on each; 2 own armies (and, in 1999, 1 neutral) a turn."""
+    state, _ = new_game(ruleset, ["A", "B"], 3)
+    assert [len(state.territories_of(s)) for s in range(3)] == [14, 14, 14]
+    assert state.players[2].neutral and state.phase == SETUP_PLACE
+    assert (state.quota_own, state.quota_neutral) == quota
