@@ -163,6 +163,10 @@ def trade(state: WorldState, a: Trade, rng: Rng, events: list[Event]) -> None:
     if state.trade_context == "conquest" and len(player.hand) <= 4:
         raise RuleError("You are down to 4 cards or fewer; stop trading and place your armies.")
     require(all(c in player.hand for c in a.cards), "You do not hold those cards.")
+    require(
+        not set(a.cards) & set(state.set_aside),
+        "A Headquarters card can never be part of a set.",
+    )
     if not card_rules.is_set(world, a.cards):
         raise RuleError(
             "Those cards are not a set: trade three alike, one of each, or two plus a wild card."
