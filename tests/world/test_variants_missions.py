@@ -183,3 +183,18 @@ def test_two_continent_mission_completes_on_the_capture_of_the_last_territory():
     )
     new, _ = apply(state, Attack(0, "India", "Siam", 3), ScriptedRng([6, 6, 6, 1]))
     assert new.winner == 0 and new.phase == GAME_OVER
+
+
+def test_first_turn_goes_to_the_highest_roll_once_setup_is_over():
+    """GAME 1 SETUP 8: "Each player rolls one die, and whoever rolls the highest number goes
+    first" -- a roll after the placement, not the first placer."""
+    from bot.ai.world import choose_action
+    from bot.engine.world.engine import to_act
+
+    state, _ = new_game("secret-mission-2016", ["A", "B", "C"], 6)
+    while state.phase == SETUP_PLACE:
+        state, events = apply(state, choose_action(state, to_act(state)[0]))
+    rolls = [e for e in events if e["type"] == "roll_off"]
+    assert rolls and state.phase == REINFORCE
+    final = {int(k): v for k, v in rolls[-1]["rolls"].items()}
+    assert state.current == max(final, key=final.get)
