@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.world.board import world_map
 from bot.engine.world.engine import new_game
 from bot.engine.world.rules import Options, get_ruleset
-from bot.engine.world.state import ATTACK, WorldState
+from bot.engine.world.state import ATTACK, Player, WorldState
 
 
 def board(
@@ -17,11 +17,19 @@ def board(
     phase: str = ATTACK,
     current: int = 0,
     options: Options | None = None,
+    neutral: bool = False,
 ) -> WorldState:
-    """A running game where `owners` hold the named territories and `rest_owner` the rest."""
+    """A running game where `owners` hold the named territories and `rest_owner` the rest.
+
+    With `neutral`, `players` humans are followed by the neutral / Allied army (its seat is
+    `players`)."""
     names = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"][:players]
     opts = options or get_ruleset(ruleset).options
-    state, _ = new_game("classic-1959", names, 7, options=None)
+    seats = names if len(names) >= 3 else [*names, "Filler"][:3]
+    state, _ = new_game("classic-1959", seats, 7, options=None)
+    state.players = state.players[: len(names)]
+    if neutral:
+        state.players.append(Player(name="Neutral", neutral=True))
     state.ruleset = ruleset
     state.options = opts
     for t in world_map().territories:
@@ -47,3 +55,21 @@ def card(territory: str) -> int:
 
 
 WILD_CARDS = (42, 43)
+
+
+def cards_of(design: str, count: int = 3) -> list[int]:
+    """The first `count` territory cards of one design ("infantry", "cavalry", "artillery")."""
+    world = world_map()
+    return [c for c in range(len(world.territories)) if world.card_design(c) == design][:count]
+
+
+def drive(state: WorldState, choose, limit: int = 5000):
+    """Apply `choose(state, seat)` for whoever is to act until `stop(state)` or the limit."""
+    from bot.engine.world.engine import apply, to_act
+
+    for _ in range(limit):
+        seats = to_act(state)
+        if not seats:
+            return state
+        state, _ = apply(state, choose(state, seats[0]))
+    return state

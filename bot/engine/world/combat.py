@@ -190,6 +190,8 @@ def capture(
         state.conquered = True
     state.attacks.append([source, target, True])
     events.append({"type": "captured", "player": seat, "territory": target, "from": defender})
+    if state.options.headquarters == "2016":
+        take_hq_card(state, seat, target, events)
     if not state.territories_of(defender):
         eliminate(state, seat, defender, events)
     # Move in at least as many armies as dice rolled in the last throw (the 2016 wording,
@@ -215,6 +217,20 @@ def capture(
         declare_winner(state, winner, events)
     elif least == most:
         move_in(state, least, events)
+
+
+def take_hq_card(state: WorldState, seat: int, target: str, events: list[Event]) -> None:
+    """Capital RISK: capturing an opposing headquarters wins its card, from whoever holds it.
+    Retaking your own headquarters does not bring your card back (the rulebook gives the
+    card only for capturing an *opposing* headquarters)."""
+    for i, p in enumerate(state.players):
+        if p.capital != target or i == seat:
+            continue
+        before = state.hq_cards.get(str(i), i)
+        state.hq_cards[str(i)] = seat
+        events.append(
+            {"type": "hq_card_taken", "player": seat, "headquarters_of": i, "from": before}
+        )
 
 
 def move_in(state: WorldState, armies: int, events: list[Event]) -> None:

@@ -209,6 +209,8 @@ def choose_capital(state: WorldState, a: ChooseCapital, rng: Rng, events: list[E
         if state.options.headquarters == "2016":
             world = world_map()
             state.set_aside = sorted(world.territories.index(t) for t in reveal.values() if t)
+            # Each player starts with their own HQ card in front of them.
+            state.hq_cards = {seat: int(seat) for seat in reveal}
         start_play(state, rng, events)
 
 

@@ -75,6 +75,11 @@ class WorldState:
     quota_neutral: int = 0
     # Allied Army reinforcements due this turn, and whether the turn ends after its attacks.
     allied_pending: int = 0
+    # Armies the current player drew at the start of this turn (territories, continents and
+    # the sets traded then): the Allied Army gets half of it.
+    turn_income: int = 0
+    # Capital RISK: who holds each headquarters card, by the seat whose HQ it is ("0": 2).
+    hq_cards: dict[str, int] = field(default_factory=dict)
     end_after_allied: bool = False
     # Expert commanders: used this turn.
     commander_used: bool = False
@@ -108,6 +113,7 @@ def state_to_dict(state: WorldState) -> dict[str, Any]:
     data["players"] = [asdict(p) for p in state.players]
     data["owner"] = dict(state.owner)
     data["armies"] = dict(state.armies)
+    data["hq_cards"] = dict(state.hq_cards)
     for key in ("deck", "discard", "bonus_zone", "set_aside"):
         data[key] = list(getattr(state, key))
     data["occupy"] = dict(state.occupy) if state.occupy else None
@@ -129,6 +135,7 @@ def state_from_dict(data: dict[str, Any]) -> WorldState:
         for key in ("deck", "discard", "bonus_zone", "set_aside"):
             values[key] = list(data.get(key, []))
         values["occupy"] = dict(data["occupy"]) if data.get("occupy") else None
+        values["hq_cards"] = {str(k): int(v) for k, v in data.get("hq_cards", {}).items()}
         values["attacks"] = [list(a) for a in data.get("attacks", [])]
         values["last_attacks"] = [list(a) for a in data.get("last_attacks", [])]
         return WorldState(**values)

@@ -54,13 +54,20 @@ def begin_turn(state: WorldState, events: list[Event]) -> None:
         "reinforcements": total,
         "continents": continents,
     }
-    allied = state.neutral_seat()
-    if state.options.two_player == "allied" and allied is not None:
-        # The Allied Army gets half of what the player draws, while it holds any territory.
-        state.allied_pending = total // 2 if state.territories_of(allied) else 0
+    state.turn_income = total
+    if state.options.two_player == "allied":
+        _allied_share(state)
         event["allied_reinforcements"] = state.allied_pending
     events.append(event)
     settle_pending(state, events)
+
+
+def _allied_share(state: WorldState) -> None:
+    """The Allied Army gets half (rounded down) of the armies the player is entitled to at
+    the start of the turn, card sets included, while it holds any territory."""
+    allied = state.neutral_seat()
+    held = allied is not None and bool(state.territories_of(allied))
+    state.allied_pending = state.turn_income // 2 if held else 0
 
 
 def must_trade(state: WorldState) -> bool:
@@ -156,6 +163,10 @@ def trade(state: WorldState, a: Trade, rng: Rng, events: list[Event]) -> None:
     if state.trade_context == "conquest" and len(player.hand) <= 4:
         raise RuleError("You are down to 4 cards or fewer; stop trading and place your armies.")
     require(all(c in player.hand for c in a.cards), "You do not hold those cards.")
+    require(
+        not set(a.cards) & set(state.set_aside),
+        "A Headquarters card can never be part of a set.",
+    )
     if not card_rules.is_set(world, a.cards):
         raise RuleError(
             "Those cards are not a set: trade three alike, one of each, or two plus a wild card."
@@ -186,6 +197,10 @@ def trade(state: WorldState, a: Trade, rng: Rng, events: list[Event]) -> None:
                 event["bonus_territory"] = territory
                 event["bonus_armies"] = bonus
                 break
+    if state.options.two_player == "allied" and state.trade_context == "start":
+        state.turn_income += value + event.get("bonus_armies", 0)
+        _allied_share(state)
+        event["allied_reinforcements"] = state.allied_pending
     events.append(event)
     settle_pending(state, events)
 

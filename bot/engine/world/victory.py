@@ -87,14 +87,22 @@ def hq_needed(state: WorldState) -> int:
     return opponents
 
 
+def hq_card_holder(state: WorldState, hq_seat: int) -> int:
+    """Who holds `hq_seat`'s headquarters card: the last opponent to capture that HQ, or its
+    owner while nobody has."""
+    return state.hq_cards.get(str(hq_seat), hq_seat)
+
+
 def holds_headquarters(state: WorldState, seat: int) -> bool:
+    """Capital RISK win: the cards of all (or, shorter game, enough) opposing headquarters,
+    while still in control of your own headquarters territory."""
     own = state.players[seat].capital
     if own is None or state.owner[own] != seat:
         return False
     taken = sum(
         1
         for i, p in enumerate(state.players)
-        if i != seat and p.capital is not None and state.owner[p.capital] == seat
+        if i != seat and p.capital is not None and hq_card_holder(state, i) == seat
     )
     return taken >= hq_needed(state)
 
