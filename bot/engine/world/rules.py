@@ -108,6 +108,7 @@ CLASSIC_2016 = Ruleset(
     ),
 )
 
+
 def _two_player(base: Options, mode: TwoPlayer) -> Options:
     """Two players against each other, with a neutral or Allied army; 40 armies each."""
     return replace(base, min_players=2, max_players=2, two_player=mode, starting_armies={2: 40})
