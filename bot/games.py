@@ -180,7 +180,114 @@ class WorldFamily(Family):
         return action_to_dict(world_ai.choose_action(state, seat))
 
 
-_FAMILIES: dict[str, Family] = {f.name: f for f in (WorldFamily(),)}
+class EuropeFamily(Family):
+    """Risk Europe (bot.engine.europe). Its actions name their `seat`; the service's
+    "player" is mapped onto it."""
+
+    name = "europe"
+
+    @property
+    def rulesets(self) -> Mapping[str, Any]:
+        from bot.engine.europe import RULESETS
+
+        return RULESETS
+
+    def _ruleset(self, ruleset: str) -> Any:
+        rules = self.rulesets.get(ruleset)
+        if rules is None:
+            raise RuleError(f"There is no Risk Europe ruleset called {ruleset!r}.")
+        return rules
+
+    def player_range(self, ruleset: str, options: dict[str, Any] | None = None) -> tuple[int, int]:
+        rules = self._ruleset(ruleset)
+        return rules.min_players, rules.max_players
+
+    def check_options(self, ruleset: str, options: dict[str, Any] | None) -> None:
+        self._ruleset(ruleset)
+        if options:
+            raise RuleError("Risk Europe rulesets take no extra options.")
+
+    def new_game(
+        self, ruleset: str, names: list[str], seed: int, options: dict[str, Any] | None = None
+    ) -> tuple[Any, list[Event]]:
+        from bot.engine.europe import new_game
+
+        self.check_options(ruleset, options)
+        return new_game(ruleset, names, seed), [{"type": "game_started", "ruleset": ruleset}]
+
+    def _parse(self, action: dict[str, Any]) -> Any:
+        from bot.engine.europe import action_from_dict
+
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("That action is not in a form the game understands.")
+        record = dict(action)
+        if "player" in record:
+            record.setdefault("seat", record.pop("player"))
+        return action_from_dict(record)
+
+    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
+        from bot.engine.europe import apply
+
+        return apply(state, self._parse(action))
+
+    def normalise_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        from bot.engine.europe import action_to_dict
+
+        return action_to_dict(self._parse(action))
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]:
+        from bot.engine.europe import state_to_dict
+
+        return state_to_dict(state)
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        from bot.engine.europe import state_from_dict
+
+        if not isinstance(data, dict):
+            raise RuleError("This saved game is damaged and cannot be read (not a record).")
+        return state_from_dict(data)
+
+    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]:
+        from bot.engine.europe import view_for
+
+        return view_for(state, seat)
+
+    def public_event(self, event: Event) -> Event:
+        from bot.engine.europe import public_event
+
+        return public_event(event)
+
+    def to_act(self, state: Any) -> list[int]:
+        from bot.engine.europe import to_act
+
+        return to_act(state)
+
+    def is_over(self, state: Any) -> bool:
+        from bot.engine.europe import is_over
+
+        return is_over(state)
+
+    def winner(self, state: Any) -> int | None:
+        """The first winner (a shared or team win lists several; see the state's "winner")."""
+        from bot.engine.europe import winner
+
+        seats = winner(state)
+        return seats[0] if seats else None
+
+    def choose_action(self, state: Any, seat: int, rng: Rng | None = None) -> dict[str, Any]:
+        from bot.ai.europe import choose_action
+        from bot.engine.canonical import digest
+        from bot.engine.europe import action_to_dict, state_to_dict
+        from bot.engine.rng import seed_to_state
+
+        # The Europe player draws some choices at random: seed it from the state so a
+        # stored game's computer moves are the same on every replay.
+        if rng is None:
+            rng = Rng(seed_to_state(digest(state_to_dict(state)) + f":{seat}"))
+        return action_to_dict(choose_action(state, seat, rng))
+
+
+_FAMILIES: dict[str, Family] = {f.name: f for f in (WorldFamily(), EuropeFamily())}
 
 
 def families() -> dict[str, Family]:
