@@ -68,10 +68,10 @@ def test_reinforcements_read_naturally():
     assert public_line(event, NAMES) == "**Alice** receives 1 army."
 
 
-def test_board_attachment_is_dropped_when_too_big(monkeypatch):
+async def test_board_attachment_is_dropped_when_too_big(monkeypatch):
     from cogs.risk import _board
 
     monkeypatch.setattr(_board, "board_png", lambda state: b"x" * 100)
-    assert _board.board_file(None, limit=50) is None  # type: ignore[arg-type]
-    file = _board.board_file(None, limit=500)  # type: ignore[arg-type]
+    assert await _board.board_file(None, limit=50) is None  # type: ignore[arg-type]
+    file = await _board.board_file(None, limit=500)  # type: ignore[arg-type]
     assert file is not None and file.filename == "board.png"
