@@ -614,6 +614,7 @@ class RiskCog(commands.Cog, name="Risk"):
         """Defer, apply through the service, answer the actor, narrate to the channel."""
         if game is None or seat is None:
             game, seat = await checks.player_here(self.service, interaction)
+        checks.awaited(game, seat)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.act(
