@@ -68,8 +68,17 @@ def _roll_off(e: Event, names: Sequence[str]) -> str:
     return f"🎲 Roll for who goes first: {rolls}."
 
 
-def public_line(event: Event, names: Sequence[str], *, neutral: Collection[int] = ()) -> str | None:
-    """One line for the channel, or None for events not worth a line there."""
+def public_line(
+    event: Event,
+    names: Sequence[str],
+    *,
+    neutral: Collection[int] = (),
+    hq: str = "headquarters",
+) -> str | None:
+    """One line for the channel, or None for events not worth a line there.
+
+    `hq` is the word for a secret pick: "headquarters" (Capital RISK) or "capital" (expert).
+    """
     e = public_event(event)
     kind = e.get("type")
 
@@ -108,15 +117,15 @@ def public_line(event: Event, names: Sequence[str], *, neutral: Collection[int] 
     if kind == "armies_lost":
         return f"{who()} loses {_plural(e['armies'], 'army')}: no territory has room for them."
     if kind == "choose_capitals":
-        return "🏰 Everyone now picks a headquarters in secret with `/risk hq`."
+        return f"🏰 Everyone now picks a {hq} in secret with `/risk hq`."
     if kind == "capital_chosen":
-        return f"🏰 {who()} has chosen a headquarters."
+        return f"🏰 {who()} has chosen a {hq}."
     if kind == "capitals_revealed":
         shown = " · ".join(
             f"{names[int(s)] if int(s) < len(names) else '?'}: **{t}**"
             for s, t in e["capitals"].items()
         )
-        return f"🏰 Headquarters revealed: {shown}"
+        return f"🏰 {hq.capitalize()} revealed: {shown}"
     if kind == "trade":
         # Card faces are left out: "Wild card" would match the other wild still in a hand.
         line = f"{who()} trades set #{e['set_number']} for {_plural(e['value'], 'army')}."
@@ -130,13 +139,14 @@ def public_line(event: Event, names: Sequence[str], *, neutral: Collection[int] 
     if kind == "moved_in":
         return f"{who()} moves {_plural(e['armies'], 'army')} into {e['target']}."
     if kind == "eliminated":
-        taken = f", taking {_plural(e['cards_taken'], 'card')}" if e.get("cards_taken") else ""
         if e.get("reason") == "capital":
             held = _plural(len(e.get("territories", [])), "territory")
+            cards = f" and {_plural(e['cards_taken'], 'card')}" if e.get("cards_taken") else ""
             return (
                 f"💀 {who()} has lost their capital and is out: {who('by')} takes their "
-                f"{held}{taken}."
+                f"{held}{cards}."
             )
+        taken = f", taking {_plural(e['cards_taken'], 'card')}" if e.get("cards_taken") else ""
         return f"💀 {who()} is eliminated by {who('by')}{taken}."
     if kind == "attack_ended":
         return f"{who()} stops attacking."
@@ -163,10 +173,68 @@ def public_line(event: Event, names: Sequence[str], *, neutral: Collection[int] 
     return None
 
 
+# A run of at least this many rolls on one front (a blitz) is told as one line.
+SUMMARY_AT = 3
+
+
+def _same_front(a: Event, b: Event) -> bool:
+    keys = ("player", "defender", "source", "target")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def _battle_runs(events: Iterable[Event]) -> list[Event | list[Event]]:
+    """Events, with consecutive battles on the same front gathered into lists."""
+    out: list[Event | list[Event]] = []
+    for e in events:
+        last = out[-1] if out else None
+        if e.get("type") == "battle" and isinstance(last, list) and _same_front(last[-1], e):
+            last.append(e)
+        elif e.get("type") == "battle":
+            out.append([e])
+        else:
+            out.append(e)
+    return out
+
+
+def _summary(run: list[Event], names: Sequence[str]) -> str:
+    first = run[0]
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    a = sum(e["attacker_losses"] for e in run)
+    d = sum(e["defender_losses"] for e in run)
+    losses = [f"{name(first['player'])} −{a}"] if a else []
+    if d:
+        losses.append(f"{name(first['defender'])} −{d}")
+    extras = []
+    rerolls = sum(1 for e in run if e.get("reroll"))
+    if rerolls:
+        extras.append(_plural(rerolls, "card re-roll"))
+    if any(e.get("commander") for e in run):
+        extras.append("the commander's 6")
+    extra = f" (with {' and '.join(extras)})" if extras else ""
+    return f"⚔️ {first['source']} → {first['target']}: {len(run)} rolls{extra} · {', '.join(losses)}"
+
+
 def public_lines(
-    events: Iterable[Event], names: Sequence[str], *, neutral: Collection[int] = ()
+    events: Iterable[Event],
+    names: Sequence[str],
+    *,
+    neutral: Collection[int] = (),
+    hq: str = "headquarters",
 ) -> list[str]:
-    return [line for e in events if (line := public_line(e, names, neutral=neutral)) is not None]
+    """The channel's lines for a list of events; a blitz's many rolls become one line."""
+    lines: list[str] = []
+    for item in _battle_runs(events):
+        if isinstance(item, list) and len(item) >= SUMMARY_AT:
+            lines.append(_summary([public_event(e) for e in item], names))
+            continue
+        for e in item if isinstance(item, list) else [item]:
+            line = public_line(e, names, neutral=neutral, hq=hq)
+            if line is not None:
+                lines.append(line)
+    return lines
 
 
 def private_lines(
@@ -197,13 +265,13 @@ def private_lines(
     return lines
 
 
-def reply_lines(events: Iterable[Event], seat: int) -> list[str]:
+def reply_lines(events: Iterable[Event], seat: int, hq: str = "headquarters") -> list[str]:
     """Secrets for the actor's private reply only (not worth a DM): their headquarters."""
     lines: list[str] = []
     for e in events:
         if e.get("type") == "capital_chosen" and e.get("player") == seat:
             territory = (e.get("private") or {}).get("territory")
             lines.append(
-                f"🏰 Your headquarters: **{territory}**. It stays secret until everyone has chosen."
+                f"🏰 Your {hq}: **{territory}**. It stays secret until everyone has chosen."
             )
     return lines

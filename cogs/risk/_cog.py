@@ -22,7 +22,7 @@ from bot.engine.world.state import (
     SETUP_PLACE,
     WorldState,
 )
-from bot.narrate import public_lines, reply_lines
+from bot.narrate import reply_lines
 from bot.service import RUNNING, ActResult, Game, GameService, PlayerRef
 from cogs.risk import _announce as announce
 from cogs.risk import _checks as checks
@@ -241,7 +241,7 @@ class RiskCog(commands.Cog, name="Risk"):
         )
         game = result.game
         state: WorldState = game.state
-        lines = public_lines(result.events, fmt.names(state), neutral=fmt.neutral_seats(state))
+        lines = fmt.lines_for(state, result.events)
         _, notes = await announce.deliver_secrets(self.bot, self.service, game, result.events, None)
         self._turn_lines[game.id] = []
         await announce.post_turn(
@@ -626,11 +626,11 @@ class RiskCog(commands.Cog, name="Risk"):
         self, interaction: discord.Interaction, before: Game, seat: int, result: ActResult
     ) -> None:
         game, state = result.game, result.game.state
-        lines = public_lines(result.events, fmt.names(state), neutral=fmt.neutral_seats(state))
+        lines = fmt.lines_for(state, result.events)
         shown, notes = await announce.deliver_secrets(
             self.bot, self.service, game, result.events, seat
         )
-        shown = reply_lines(result.events, seat) + shown
+        shown = reply_lines(result.events, seat, fmt.hq_word(state)) + shown
         awaited = seat in targets.waiting(state)
         await interaction.followup.send(
             embed=fmt.action_embed(game, seat, lines, shown),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 
@@ -25,6 +26,7 @@ from bot.engine.world.state import (
     WorldState,
 )
 from bot.engine.world.victory import mission_text
+from bot.narrate import public_lines
 from bot.service import Game
 from cogs.risk import _targets as targets
 
@@ -118,6 +120,11 @@ def hq_word(state: WorldState) -> str:
     return "capital" if state.options.headquarters == "expert" else "headquarters"
 
 
+def lines_for(state: WorldState, events: Sequence[dict[str, Any]]) -> list[str]:
+    """The channel's narration of `events`, worded for this game."""
+    return public_lines(events, names(state), neutral=neutral_seats(state), hq=hq_word(state))
+
+
 def revealed_capitals(state: WorldState) -> dict[str, int]:
     """Headquarters territory -> seat, once everyone has chosen (nothing before)."""
     if state.phase == CHOOSE_CAPITAL:
@@ -181,11 +188,11 @@ def add_players(embed: discord.Embed, game: Game, state: WorldState) -> None:
             rows.append(f"{mark(seat, state)} {p.name} {len(held)} terr. · {armies} armies")
         elif p.alive:
             rows.append(
-                f"{mark(seat)} **{p.name}** {len(held)} terr. · {armies} armies · "
-                f"{len(p.hand)} cards"
+                f"{mark(seat, state)} **{p.name}** {len(held)} terr. · {armies} armies · "
+                f"{len(p.hand)} card{'' if len(p.hand) == 1 else 's'}"
             )
         else:
-            rows.append(f"{mark(seat)} ~~{p.name}~~ out")
+            rows.append(f"{mark(seat, state)} ~~{p.name}~~ out")
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
 
 

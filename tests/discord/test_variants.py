@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.world import legal
 from bot.engine.world.rules import RULESETS
 from bot.engine.world.state import GAME_OVER
 from bot.engine.world.victory import mission_text
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import Call, Discord, Traffic, User, running_bot
+from tests.discord.harness import CHANNEL_ID, Call, Discord, Traffic, User, running_bot
 from tests.discord.players import Table, public
 
 # Seeds giving short games with the computer player (each checked to reach a winner).
@@ -181,3 +182,62 @@ async def test_allied_army_is_commanded_by_the_other_player(tmp_path: Path) -> N
         allied_lines = [c for c in public(d.traffic) if "commands the Allied Army" in c.text]
         assert allied_lines
     assert time.monotonic() - started < 30
+
+
+async def test_rule_options_are_checked_and_shown(discord_) -> None:
+    d = discord_
+    reply = (await d.slash(ALICE, "new", ruleset="classic-2016", hq_short=True))[-1]
+    assert reply.ephemeral and "Capital RISK" in reply.text
+    calls = await d.slash(ALICE, "new", ruleset="capital-2016", cards="plus_one", hq_short=True)
+    assert not calls[0].ephemeral
+    settings = (await d.slash(BOB, "settings"))[-1]
+    assert settings.ephemeral and "4, 5, 6" in settings.text and "short game" in settings.text
+
+
+async def test_two_player_rulesets_need_exactly_two(discord_) -> None:
+    d = discord_
+    await d.slash(ALICE, "new", ruleset="two-player-1999")
+    await d.slash(BOB, "join")
+    full = (await d.slash(CAROL, "join"))[-1]
+    assert full.ephemeral and "full" in full.text
+    calls = await d.slash(ALICE, "start", seed=SEEDS["two-player-1999"])
+    game = await d.bot.service.game_in(CHANNEL_ID)
+    state = game.state
+    assert len(state.players) == 3 and state.players[2].neutral
+    with pytest.raises(KeyError):
+        game.user_at(2)  # the neutral seat has no Discord user, so it is never mentioned
+    post = [c for c in calls if c.is_followup][-1]
+    assert "Neutral" in post.text and "<@" in post.body["content"]
+    # 1999 placement: two of your own, then one neutral, on the same placement turn.
+    table = Table(d, [ALICE, BOB])
+    while not (await table.game()).state.quota_neutral or (await table.game()).state.quota_own:
+        await table.step()
+    game = await table.game()
+    state = game.state
+    player = table.user(game, state.current)
+    choices = await d.autocomplete(player, "place", "territory", territory="")
+    neutral = state.neutral_seat()
+    assert choices and all(state.owner[t] == neutral for t in choices)
+    other = next(u for u in (ALICE, BOB) if u.id != player.id)
+    refused = (await d.slash(other, "place", territory=choices[0]))[-1]
+    assert refused.ephemeral and f"It is {player.name}'s turn" in refused.text
+    calls = await d.slash(player, "place", territory=choices[0])
+    assert (await table.game()).state.armies[choices[0]] == state.armies[choices[0]] + 1
+    assert any("for the Neutral" in c.text for c in calls)
+
+
+async def test_expert_flags_are_refused_where_the_rules_have_none(discord_) -> None:
+    d = discord_
+    await open_game(d, "classic-1959", [ALICE, BOB, CAROL], 2)
+    game = await d.bot.service.game_in(CHANNEL_ID)
+    table = Table(d, [ALICE, BOB, CAROL])
+    while (await table.game()).state.phase != "attack":
+        await table.step()
+    game = await table.game()
+    state = game.state
+    user = table.user(game, state.current)
+    source = legal.attack_sources(state, state.current)[0]
+    target = legal.attack_targets(state, source)[0]
+    reply = (await d.slash(user, "attack", source=source, target=target, commander=True))[-1]
+    assert reply.ephemeral and "Commanders are not part of this game's rules." in reply.text
+    assert (await table.game()).version == game.version
