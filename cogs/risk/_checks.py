@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine.errors import RuleError
+from bot.engine.world.state import ALLIED_ATTACK, ALLIED_PLACE, CHOOSE_CAPITAL
 from bot.service import LOBBY, RUNNING, Game, GameService
 
 NOT_IN_SERVER = "Risk is played in a server channel, not in direct messages."
@@ -49,7 +50,19 @@ async def player_here(service: GameService, interaction: discord.Interaction) ->
     return game, seated(game, interaction.user.id)
 
 
-def whose_turn(game: Game, seat: int | None) -> None:
+def awaited(game: Game, seat: int | None) -> None:
+    """Refuse unless the game waits for `seat` (the engine's `to_act`, not just `current`)."""
     state = game.state
-    if seat is None or seat != state.current:
-        raise RuleError(f"It is {state.players[state.current].name}'s turn.")
+    waiting = game.to_act
+    if seat is not None and seat in waiting:
+        return
+    if state.phase == CHOOSE_CAPITAL:
+        if seat is not None and seat not in waiting:
+            raise RuleError("You have already chosen; the others are still choosing.")
+        raise RuleError("The players are choosing their headquarters.")
+    if not waiting:
+        raise RuleError("This game is over.")
+    name = state.players[waiting[0]].name
+    if state.phase in (ALLIED_PLACE, ALLIED_ATTACK):
+        raise RuleError(f"{name} is giving the Allied Army its orders.")
+    raise RuleError(f"It is {name}'s turn.")

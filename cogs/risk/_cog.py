@@ -14,65 +14,46 @@ from bot.engine.errors import RuleError
 from bot.engine.world import legal
 from bot.engine.world.odds import battle_odds
 from bot.engine.world.rules import RULESETS, get_ruleset, with_options
-from bot.engine.world.state import ATTACK, CLAIM, GAME_OVER, SETUP_PLACE, WorldState
-from bot.narrate import private_lines, public_lines
+from bot.engine.world.state import (
+    ALLIED_ATTACK,
+    ATTACK,
+    CHOOSE_CAPITAL,
+    CLAIM,
+    SETUP_PLACE,
+    WorldState,
+)
+from bot.narrate import reply_lines
 from bot.service import RUNNING, ActResult, Game, GameService, PlayerRef
+from cogs.risk import _announce as announce
 from cogs.risk import _checks as checks
 from cogs.risk import _format as fmt
+from cogs.risk import _options as options
+from cogs.risk import _targets as targets
 from cogs.risk._autocomplete import filter_names
 from cogs.risk._board import board_file
-from cogs.risk._ui import join_view, last_attack, next_view, trade_menu
+from cogs.risk._ui import join_view, next_view, pick_menu, trade_menu
 
 log = logging.getLogger(__name__)
 
 Choice = app_commands.Choice
 DEFAULT_RULESET = "classic-2016" if "classic-2016" in RULESETS else next(iter(RULESETS))
 RULESET_CHOICES = [Choice(name=fmt.ruleset_label(n), value=n) for n in RULESETS][:25]
-CARD_CHOICES = [
-    Choice(name="escalating (4, 6, 8, 10 ...)", value="escalating"),
-    Choice(name="fixed (4/6/8/10 by set)", value="fixed"),
-    Choice(name="no cards", value="none"),
-]
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+MENTIONS = announce.MENTIONS
 Names = Callable[[WorldState, int | None, app_commands.Namespace], list[str]]
 
 
-# --------------------------------------------------------------------------- autocomplete
-
-
-def _mine(state: WorldState, seat: int | None) -> list[str]:
-    return [] if seat is None else state.territories_of(seat)
-
-
-def _claimable(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    return legal.claimable(state)
-
-
-def _placeable(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    return [] if seat is None else legal.placeable(state, seat)
-
-
-def _attack_from(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    return [] if seat is None else legal.attack_sources(state, seat)
+def _source(ns: app_commands.Namespace) -> str | None:
+    return getattr(ns, "source", None)
 
 
 def _attack_to(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    source = getattr(ns, "source", None)
-    if source in state.owner and state.owner[source] == seat:
-        return legal.attack_targets(state, source)
-    found = {t for s in _attack_from(state, seat, ns) for t in legal.attack_targets(state, s)}
+    source = _source(ns)
+    if source in targets.attack_sources(state, seat):
+        return targets.attack_targets(state, source)  # type: ignore[arg-type]
+    found = {
+        t for s in targets.attack_sources(state, seat) for t in targets.attack_targets(state, s)
+    }
     return sorted(found)
-
-
-def _fortify_from(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    return [] if seat is None else legal.fortify_sources(state, seat)
-
-
-def _fortify_to(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    source = getattr(ns, "source", None)
-    if source in state.owner and state.owner[source] == seat:
-        return legal.fortify_targets(state, source)
-    return _mine(state, seat)
 
 
 def _odds_from(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
@@ -80,10 +61,21 @@ def _odds_from(state: WorldState, seat: int | None, ns: app_commands.Namespace) 
 
 
 def _odds_to(state: WorldState, seat: int | None, ns: app_commands.Namespace) -> list[str]:
-    source = getattr(ns, "source", None)
+    source = _source(ns)
     if source in state.owner:
-        return legal.attack_targets(state, source)
+        return legal.attack_targets(state, source)  # type: ignore[arg-type]
     return sorted(state.owner)
+
+
+def default_armies(state: WorldState, territory: str) -> int:
+    """What `/risk place` without a number places: all that may go down there now."""
+    if state.phase == CLAIM:
+        return 1
+    if state.phase == SETUP_PLACE:
+        owner = state.owner.get(territory)
+        neutral = fmt.is_neutral(state, owner)
+        return max(1, state.quota_neutral if neutral else state.quota_own)
+    return max(1, state.pending)
 
 
 class RiskCog(commands.Cog, name="Risk"):
@@ -114,22 +106,29 @@ class RiskCog(commands.Cog, name="Risk"):
         return [Choice(name=n, value=n) for n in found]
 
     async def ac_claim(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(i, current, _claimable)
+        return await self._complete(i, current, lambda s, seat, ns: targets.claimable(s, seat))
 
     async def ac_place(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(i, current, _placeable)
+        return await self._complete(i, current, lambda s, seat, ns: targets.placeable(s, seat))
+
+    async def ac_hq(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._complete(i, current, lambda s, seat, ns: targets.headquarters(s, seat))
 
     async def ac_attack_from(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(i, current, _attack_from)
+        return await self._complete(i, current, lambda s, seat, ns: targets.attack_sources(s, seat))
 
     async def ac_attack_to(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._complete(i, current, _attack_to)
 
     async def ac_fortify_from(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(i, current, _fortify_from)
+        return await self._complete(
+            i, current, lambda s, seat, ns: targets.fortify_sources(s, seat)
+        )
 
     async def ac_fortify_to(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(i, current, _fortify_to)
+        return await self._complete(
+            i, current, lambda s, seat, ns: targets.fortify_targets(s, seat, _source(ns))
+        )
 
     async def ac_odds_from(self, i: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._complete(i, current, _odds_from)
@@ -140,24 +139,49 @@ class RiskCog(commands.Cog, name="Risk"):
     # ----------------------------------------------------------------------- lobby
 
     @risk.command(name="new", description="Open a game in this channel.")
-    @app_commands.describe(ruleset="Which rules to play", cards="How card sets are valued")
-    @app_commands.choices(ruleset=RULESET_CHOICES, cards=CARD_CHOICES)
+    @app_commands.describe(
+        ruleset="Which rules to play (two-player rulesets need exactly 2 players)",
+        cards="How card sets are valued",
+        fortify="The free move at the end of a turn",
+        hq_short="Capital RISK: a shorter game, fewer headquarters to take with 4-5 players",
+        reroll="Expert: re-roll an attack die with a card showing either territory",
+        commanders="Expert: once a turn, turn an attack die into a 6",
+        army_cap="Expert: at most 12 armies on a territory",
+    )
+    @app_commands.choices(
+        ruleset=RULESET_CHOICES, cards=options.CARD_CHOICES, fortify=options.FORTIFY_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         ruleset: str = DEFAULT_RULESET,
         cards: str | None = None,
+        fortify: str | None = None,
+        hq_short: bool | None = None,
+        reroll: bool | None = None,
+        commanders: bool | None = None,
+        army_cap: bool | None = None,
     ) -> None:
         checks.in_guild(interaction)
-        options = {"card_values": cards} if cards else None
+        chosen = options.overrides(
+            ruleset,
+            cards=cards,
+            fortify=fortify,
+            hq_short=hq_short,
+            reroll=reroll,
+            commanders=commanders,
+            army_cap=army_cap,
+        )
         game = await self.service.create(
             interaction.guild_id,  # type: ignore[arg-type]
             interaction.channel_id,  # type: ignore[arg-type]
             PlayerRef(interaction.user.id, interaction.user.display_name),
             ruleset,
-            options,
+            chosen,
         )
         note = f"{interaction.user.mention} opened a game of **{fmt.ruleset_label(ruleset)}**."
+        if chosen:
+            note += " `/risk settings` shows the options chosen."
         await interaction.response.send_message(
             embed=fmt.lobby_embed(game, note), view=join_view(game.id), allowed_mentions=MENTIONS
         )
@@ -182,15 +206,15 @@ class RiskCog(commands.Cog, name="Risk"):
     async def _welcome(self, interaction: discord.Interaction, game: Game) -> None:
         """Check now that DMs reach the player, so secrets are never lost later."""
         text = (
-            "Welcome to Risk! Your cards and other secrets will come here. "
+            "Welcome to Risk! Your cards, missions and other secrets will come here. "
             f"(Game in <#{game.channel_id}>.)"
         )
-        if await self._dm_user(interaction.user.id, discord.Embed(description=text)):
+        if await announce.dm_user(self.bot, interaction.user.id, discord.Embed(description=text)):
             return
         await self.service.set_can_dm(game.id, interaction.user.id, False)
         await interaction.followup.send(
-            "I cannot send you direct messages, so your cards will come in replies only you "
-            "can see. Open DMs from server members to get them privately by DM.",
+            "I cannot send you direct messages, so your secrets will come in replies only you "
+            "can see (and `/risk hand`). Open DMs from server members to get them by DM.",
             ephemeral=True,
         )
 
@@ -216,9 +240,13 @@ class RiskCog(commands.Cog, name="Risk"):
             seed=seed,
         )
         game = result.game
-        lines = public_lines(result.events, fmt.names(game.state))
+        state: WorldState = game.state
+        lines = fmt.lines_for(state, result.events)
+        _, notes = await announce.deliver_secrets(self.bot, self.service, game, result.events, None)
         self._turn_lines[game.id] = []
-        await self._post_turn(game, lines, "The game begins", interaction=interaction)
+        await announce.post_turn(
+            self.bot, self.service, game, lines + notes, "The game begins", interaction=interaction
+        )
 
     @risk.command(name="cancel", description="Host or channel manager: stop the game here.")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -239,11 +267,11 @@ class RiskCog(commands.Cog, name="Risk"):
     async def settings(self, interaction: discord.Interaction) -> None:
         game = await checks.game_here(self.service, interaction)
         if game.state is not None:
-            options = game.state.options
+            opts = game.state.options
         else:
-            options = with_options(get_ruleset(game.ruleset), **(game.options or {}))
+            opts = with_options(get_ruleset(game.ruleset), **(game.options or {}))
         await interaction.response.send_message(
-            embed=fmt.rules_embed(game.ruleset, options), ephemeral=True
+            embed=fmt.rules_embed(game.ruleset, opts), ephemeral=True
         )
 
     # ----------------------------------------------------------------------- turn
@@ -253,18 +281,23 @@ class RiskCog(commands.Cog, name="Risk"):
     async def claim(self, interaction: discord.Interaction, territory: str) -> None:
         await self._act(interaction, {"type": "claim", "territory": territory})
 
-    @risk.command(name="place", description="Place armies on one of your territories.")
-    @app_commands.describe(armies="How many (default: all you have left)")
+    @risk.command(name="hq", description="Pick your headquarters / capital in secret.")
+    @app_commands.describe(territory="One of your territories; the others learn it at the reveal")
+    @app_commands.autocomplete(territory=ac_hq)
+    async def hq(self, interaction: discord.Interaction, territory: str) -> None:
+        await self._act(interaction, {"type": "choose_capital", "territory": territory})
+
+    @risk.command(name="place", description="Place armies (yours, neutral or Allied ones).")
+    @app_commands.describe(armies="How many (default: all that may go there now)")
     @app_commands.autocomplete(territory=ac_place)
     async def place(
         self, interaction: discord.Interaction, territory: str, armies: int | None = None
     ) -> None:
         game, seat = await checks.player_here(self.service, interaction)
-        state = game.state
         if armies is None:
-            armies = 1 if state.phase in (CLAIM, SETUP_PLACE) else max(1, state.pending)
+            armies = default_armies(game.state, territory)
         action = {"type": "place", "territory": territory, "armies": armies}
-        await self._act(interaction, action, game=game)
+        await self._act(interaction, action, game=game, seat=seat)
 
     @risk.command(name="trade", description="Trade a set of cards for armies.")
     async def trade(self, interaction: discord.Interaction) -> None:
@@ -272,34 +305,25 @@ class RiskCog(commands.Cog, name="Risk"):
         await self._trade_menu(interaction, game, seat)
 
     async def _trade_menu(self, interaction: discord.Interaction, game: Game, seat: int) -> None:
-        checks.whose_turn(game, seat)
-        if "trade" not in legal.next_steps(game.state, seat):
+        checks.awaited(game, seat)
+        if "trade" not in targets.steps(game.state, seat):
             raise RuleError("You have no set of cards to trade right now.")
         await interaction.response.send_message(
             "Which set?", view=trade_menu(game.id, game.version, game.state, seat), ephemeral=True
         )
 
-    async def pick_trade(
-        self, interaction: discord.Interaction, game_id: int, version: int, values: list[str]
-    ) -> None:
-        try:
-            game = await self.service.get(game_id)
-            checks.running(game)
-            seat = checks.seated(game, interaction.user.id)
-            if version != game.version:
-                raise RuleError(checks.MOVED_ON)
-            if not values or values[0] == "-":
-                raise RuleError("Choose a set of three cards.")
-            cards = [int(c) for c in values[0].split("-")]
-            await self._act(interaction, {"type": "trade", "cards": cards}, game=game, seat=seat)
-        except Exception as exc:  # buttons do not go through the tree's handler
-            from cogs.errors import report
-
-            await report(interaction, exc)
+    @staticmethod
+    def _expert(reroll: bool | None, commander: bool | None) -> dict[str, bool]:
+        """Only the flags asked for: the engine says if the rules allow them."""
+        return {k: v for k, v in (("reroll", reroll), ("commander", commander)) if v is not None}
 
     @risk.command(name="attack", description="Attack a neighbouring territory (one roll).")
     @app_commands.describe(
-        source="Your territory attacking", target="The territory attacked", dice="1 to 3"
+        source="Your territory attacking (Allied when you command the Allied Army)",
+        target="The territory attacked",
+        dice="1 to 3",
+        reroll="Expert rules: re-roll a losing die with a card showing either territory",
+        commander="Expert rules: once a turn, turn a die into a 6",
     )
     @app_commands.autocomplete(source=ac_attack_from, target=ac_attack_to)
     async def attack(
@@ -308,8 +332,10 @@ class RiskCog(commands.Cog, name="Risk"):
         source: str,
         target: str,
         dice: app_commands.Range[int, 1, 3] | None = None,
+        reroll: bool | None = None,
+        commander: bool | None = None,
     ) -> None:
-        game, _ = await checks.player_here(self.service, interaction)
+        game, seat = await checks.player_here(self.service, interaction)
         if dice is None:
             dice = (
                 max(1, legal.max_attack_dice(game.state, source))
@@ -317,10 +343,15 @@ class RiskCog(commands.Cog, name="Risk"):
                 else 3
             )
         action = {"type": "attack", "source": source, "target": target, "dice": dice}
-        await self._act(interaction, action, game=game)
+        action |= self._expert(reroll, commander)
+        await self._act(interaction, action, game=game, seat=seat)
 
     @risk.command(name="blitz", description="Attack again and again until it falls or you stop.")
-    @app_commands.describe(stop_at="Stop when your territory is down to this many armies")
+    @app_commands.describe(
+        stop_at="Stop when your territory is down to this many armies",
+        reroll="Expert rules: use card re-rolls where they help",
+        commander="Expert rules: use your commander's 6 where it helps",
+    )
     @app_commands.autocomplete(source=ac_attack_from, target=ac_attack_to)
     async def blitz(
         self,
@@ -328,8 +359,11 @@ class RiskCog(commands.Cog, name="Risk"):
         source: str,
         target: str,
         stop_at: app_commands.Range[int, 1, 1000] = 1,
+        reroll: bool | None = None,
+        commander: bool | None = None,
     ) -> None:
         action = {"type": "blitz", "source": source, "target": target, "stop_at": stop_at}
+        action |= self._expert(reroll, commander)
         await self._act(interaction, action)
 
     @risk.command(name="move", description="After a capture: how many armies move in.")
@@ -344,17 +378,19 @@ class RiskCog(commands.Cog, name="Risk"):
         action = {"type": "fortify", "source": source, "target": target, "armies": armies}
         await self._act(interaction, action)
 
-    @risk.command(name="end", description="Stop attacking, or end your turn.")
+    @risk.command(
+        name="end", description="Stop attacking (yours or the Allied Army's), or end your turn."
+    )
     @app_commands.describe(what="Default: stop attacking while attacking, else end the turn")
     @app_commands.choices(
         what=[Choice(name="stop attacking", value="attack"), Choice(name="end turn", value="turn")]
     )
     async def end(self, interaction: discord.Interaction, what: str | None = None) -> None:
-        game, _ = await checks.player_here(self.service, interaction)
+        game, seat = await checks.player_here(self.service, interaction)
         if what is None:
-            what = "attack" if game.state.phase == ATTACK else "turn"
+            what = "attack" if game.state.phase in (ATTACK, ALLIED_ATTACK) else "turn"
         kind = "end_attack" if what == "attack" else "end_turn"
-        await self._act(interaction, {"type": kind}, game=game)
+        await self._act(interaction, {"type": kind}, game=game, seat=seat)
 
     @risk.command(name="defend", description="Standing choice: defend with at most 1 or 2 dice.")
     @app_commands.choices(dice=[Choice(name="1 die", value=1), Choice(name="2 dice", value=2)])
@@ -373,7 +409,7 @@ class RiskCog(commands.Cog, name="Risk"):
 
     # ----------------------------------------------------------------------- info
 
-    @risk.command(name="status", description="The board, whose turn it is, cards held.")
+    @risk.command(name="status", description="The board, who is to act, cards held.")
     async def status(self, interaction: discord.Interaction) -> None:
         game = await checks.game_here(self.service, interaction)
         if game.state is None:
@@ -386,13 +422,13 @@ class RiskCog(commands.Cog, name="Risk"):
         turns = await self.service.messages(game.id, "turn")
         since = turns[-1].created_at if turns else game.updated_at
         embed = fmt.status_embed(game, since)
-        file = board_file(game.state, interaction.filesize_limit)
+        file = await board_file(game.state, interaction.filesize_limit)
         if file is not None:
             embed.set_image(url=f"attachment://{file.filename}")
         kwargs: dict[str, Any] = {"file": file} if file is not None else {}
         await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
 
-    @risk.command(name="hand", description="Your cards (only you see them).")
+    @risk.command(name="hand", description="Your cards, mission and headquarters (only you see).")
     async def hand(self, interaction: discord.Interaction) -> None:
         game, seat = await checks.player_here(self.service, interaction)
         await interaction.response.send_message(embed=fmt.hand_embed(game, seat), ephemeral=True)
@@ -421,23 +457,23 @@ class RiskCog(commands.Cog, name="Risk"):
     @risk.command(name="rules", description="A ruleset's options in short.")
     @app_commands.choices(ruleset=RULESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, ruleset: str | None = None) -> None:
-        options = None
+        opts = None
         if ruleset is None and interaction.channel_id is not None:
             game = await self.service.game_in(interaction.channel_id)
             if game is not None and game.ruleset in RULESETS:
                 ruleset = game.ruleset
-                options = game.state.options if game.state is not None else None
+                opts = game.state.options if game.state is not None else None
         ruleset = ruleset or DEFAULT_RULESET
-        options = options or get_ruleset(ruleset).options
+        opts = opts or get_ruleset(ruleset).options
         await interaction.response.send_message(
-            embed=fmt.rules_embed(ruleset, options), ephemeral=True
+            embed=fmt.rules_embed(ruleset, opts), ephemeral=True
         )
 
     @risk.command(name="help", description="How to play Risk here.")
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=fmt.help_embed(), ephemeral=True)
 
-    # ----------------------------------------------------------------------- buttons
+    # ----------------------------------------------------------------------- buttons, menus
 
     async def press(
         self, interaction: discord.Interaction, game_id: int, version: int, step: str
@@ -465,8 +501,12 @@ class RiskCog(commands.Cog, name="Risk"):
             )
             return
         seat = game.seat_of(interaction.user.id)
-        checks.whose_turn(game, seat)
+        checks.awaited(game, seat)
         assert seat is not None
+        if step in ("hq", "place"):
+            # Opening a menu is no action: the menu carries the version it was drawn for.
+            await self._pick_menu(interaction, game, seat, step)
+            return
         if version != game.version:
             raise RuleError(checks.MOVED_ON)
         if step == "trade":
@@ -475,6 +515,69 @@ class RiskCog(commands.Cog, name="Risk"):
         await self._act(
             interaction, self._step_action(game.state, seat, step), game=game, seat=seat
         )
+
+    async def _pick_menu(
+        self, interaction: discord.Interaction, game: Game, seat: int, kind: str
+    ) -> None:
+        view = pick_menu(game.id, game.version, game.state, seat, kind)
+        if view is None:
+            command = "`/risk hq`" if kind == "hq" else "`/risk place`"
+            raise RuleError(f"Nothing to pick from a menu right now; use {command}.")
+        text = (
+            f"Which territory is your {fmt.hq_word(game.state)}? Only you see this."
+            if kind == "hq"
+            else "Where do they go?"
+        )
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def pick(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        kind: str,
+        values: list[str],
+    ) -> None:
+        """A territory picked from a PickSelect menu."""
+        try:
+            game = await self.service.get(game_id)
+            checks.running(game)
+            seat = checks.seated(game, interaction.user.id)
+            if version != game.version and not (
+                kind == "hq" and game.state.phase == CHOOSE_CAPITAL
+            ):
+                raise RuleError(checks.MOVED_ON)
+            if not values or values[0] == "-":
+                raise RuleError("Choose a territory.")
+            territory = values[0]
+            if kind == "hq":
+                action = {"type": "choose_capital", "territory": territory}
+            else:
+                armies = default_armies(game.state, territory)
+                action = {"type": "place", "territory": territory, "armies": armies}
+            await self._act(interaction, action, game=game, seat=seat)
+        except Exception as exc:  # menus do not go through the tree's handler
+            from cogs.errors import report
+
+            await report(interaction, exc)
+
+    async def pick_trade(
+        self, interaction: discord.Interaction, game_id: int, version: int, values: list[str]
+    ) -> None:
+        try:
+            game = await self.service.get(game_id)
+            checks.running(game)
+            seat = checks.seated(game, interaction.user.id)
+            if version != game.version:
+                raise RuleError(checks.MOVED_ON)
+            if not values or values[0] == "-":
+                raise RuleError("Choose a set of three cards.")
+            cards = [int(c) for c in values[0].split("-")]
+            await self._act(interaction, {"type": "trade", "cards": cards}, game=game, seat=seat)
+        except Exception as exc:  # menus do not go through the tree's handler
+            from cogs.errors import report
+
+            await report(interaction, exc)
 
     @staticmethod
     def _step_action(state: WorldState, seat: int, step: str) -> dict[str, Any]:
@@ -486,7 +589,7 @@ class RiskCog(commands.Cog, name="Risk"):
                 "armies": state.occupy["min" if step == "move_min" else "max"],
             }
         if step in ("attack", "blitz"):
-            again = last_attack(state, seat)
+            again = targets.last_attack(state, seat)
             if again is None:
                 raise RuleError("That attack cannot be made again; use `/risk attack`.")
             source, target = again
@@ -511,6 +614,7 @@ class RiskCog(commands.Cog, name="Risk"):
         """Defer, apply through the service, answer the actor, narrate to the channel."""
         if game is None or seat is None:
             game, seat = await checks.player_here(self.service, interaction)
+        checks.awaited(game, seat)
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.act(
@@ -522,96 +626,26 @@ class RiskCog(commands.Cog, name="Risk"):
         self, interaction: discord.Interaction, before: Game, seat: int, result: ActResult
     ) -> None:
         game, state = result.game, result.game.state
-        names = fmt.names(state)
-        lines = public_lines(result.events, names)
-        secret = private_lines(result.events, seat, names)
-        shown_secret: list[str] = []
-        if secret:
-            embed = discord.Embed(description="\n".join(secret), colour=fmt.colour_of(game, seat))
-            if await self._dm_seat(game, seat, embed):
-                shown_secret = ["🃏 Your new cards are in your DMs."]
-            else:
-                shown_secret = secret
-        mine = seat == state.current and state.phase != GAME_OVER
+        lines = fmt.lines_for(state, result.events)
+        shown, notes = await announce.deliver_secrets(
+            self.bot, self.service, game, result.events, seat
+        )
+        shown = reply_lines(result.events, seat, fmt.hq_word(state)) + shown
+        awaited = seat in targets.waiting(state)
         await interaction.followup.send(
-            embed=fmt.action_embed(game, seat, lines, shown_secret),
-            view=next_view(game.id, game.version, state, seat if mine else None, hand=False)
+            embed=fmt.action_embed(game, seat, lines, shown),
+            view=next_view(game.id, game.version, state, seat if awaited else None, hand=False)
             or discord.utils.MISSING,
             ephemeral=True,
         )
-        turn_lines = self._turn_lines.setdefault(game.id, [])
-        turn_lines.extend(lines)
         old = before.state
-        if state.phase == GAME_OVER or state.current != old.current or state.turn != old.turn:
-            if old.phase in (CLAIM, SETUP_PLACE):
-                title = f"Setup · {names[old.current]}"
-            else:
-                title = f"Turn {old.turn} · {names[old.current]}"
-            if state.phase == GAME_OVER:
-                title = "Game over"
+        if old.phase == CHOOSE_CAPITAL and state.phase == CHOOSE_CAPITAL:
+            await announce.post_progress(self.bot, game, seat)
+            return
+        turn_lines = self._turn_lines.setdefault(game.id, [])
+        turn_lines.extend(lines + notes)
+        if announce.needs_post(old, state):
             self._turn_lines[game.id] = []
-            await self._post_turn(game, turn_lines, title)
-
-    async def _post_turn(
-        self,
-        game: Game,
-        lines: list[str],
-        title: str,
-        *,
-        interaction: discord.Interaction | None = None,
-    ) -> None:
-        """The channel's one message per turn: narration, board, who is next (mentioned)."""
-        state: WorldState = game.state
-        embed = fmt.turn_embed(game, lines, title=title)
-        if state.phase == GAME_OVER:
-            winner = state.winner if state.winner is not None else state.current
-            content = f"🏆 {fmt.mention(game, winner)} wins!"
-            view = None
-        else:
-            content = f"{fmt.mention(game, state.current)}, it is your turn."
-            hint = fmt.hint_line(state, state.current)
-            if hint:
-                content += f" {hint}"
-            view = next_view(game.id, game.version, state, state.current)
-        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": MENTIONS}
-        if view is not None:
-            kwargs["view"] = view
-        limit = interaction.filesize_limit if interaction is not None else None
-        file = board_file(state, limit)
-        if file is not None:
-            embed.set_image(url=f"attachment://{file.filename}")
-            kwargs["file"] = file
-        if interaction is not None:
-            message: Any = await interaction.followup.send(content, wait=True, **kwargs)
-        else:
-            channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-            message = await channel.send(content, **kwargs)
-        if state.phase != GAME_OVER:
-            await self.service.remember_message(
-                game.id, "turn", game.channel_id, message.id, replace=True
+            await announce.post_turn(
+                self.bot, self.service, game, turn_lines, announce.title_for(old, state)
             )
-
-    # ----------------------------------------------------------------------- private
-
-    async def _dm_user(self, user_id: int, embed: discord.Embed) -> bool:
-        try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(embed=embed)
-        except discord.HTTPException as exc:
-            log.info("DM to a player failed (%s)", getattr(exc, "code", exc))
-            return False
-        return True
-
-    async def _dm_seat(self, game: Game, seat: int, embed: discord.Embed) -> bool:
-        """DM a seated player; on failure remember it and tell the channel only that it failed."""
-        player = game.user_at(seat)
-        if not player.can_dm:
-            return False
-        embed.description = f"{embed.description}\n(Your game in <#{game.channel_id}>.)"
-        if await self._dm_user(player.user_id, embed):
-            return True
-        await self.service.set_can_dm(game.id, player.user_id, False)
-        self._turn_lines.setdefault(game.id, []).append(
-            f"✉️ I could not DM {player.name}; their secrets go in replies only they can see."
-        )
-        return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 
@@ -11,7 +12,11 @@ from bot.engine.world import legal
 from bot.engine.world.board import world_map
 from bot.engine.world.rules import RULESETS, Options
 from bot.engine.world.state import (
+    ALLIED_ATTACK,
+    ALLIED_PLACE,
     ATTACK,
+    CAPITAL_BONUS,
+    CHOOSE_CAPITAL,
     CLAIM,
     FORTIFY,
     GAME_OVER,
@@ -20,13 +25,18 @@ from bot.engine.world.state import (
     SETUP_PLACE,
     WorldState,
 )
+from bot.engine.world.victory import mission_text
+from bot.narrate import public_lines
 from bot.service import Game
+from cogs.risk import _targets as targets
 
 # Player colours (the service hands out an index into this palette);
 # emoji squares stand for the players in text.
 PALETTE = (0xE74C3C, 0x3498DB, 0x2ECC71, 0xF1C40F, 0x9B59B6, 0xE67E22)
 MARKS = ("🟥", "🟦", "🟩", "🟨", "🟪", "🟧")
 NEUTRAL = 0x95A5A6
+NEUTRAL_MARK = "⬜"
+EMPTY_MARK = "▫️"
 
 PHASES = {
     CLAIM: "claiming territories",
@@ -36,6 +46,10 @@ PHASES = {
     OCCUPY: "moving into a captured territory",
     FORTIFY: "fortifying",
     GAME_OVER: "game over",
+    CHOOSE_CAPITAL: "choosing a headquarters in secret",
+    ALLIED_PLACE: "placing the Allied Army's reinforcements",
+    ALLIED_ATTACK: "attacking with the Allied Army",
+    CAPITAL_BONUS: "placing the capital bonus",
 }
 
 # What to type for each kind of step (buttons cover the rest).
@@ -49,11 +63,22 @@ HINTS = {
     "end_attack": "`/risk end`",
     "fortify": "`/risk fortify`",
     "end_turn": "`/risk end`",
+    "choose_capital": "`/risk hq`",
 }
 
 
+def is_neutral(state: WorldState | None, seat: int | None) -> bool:
+    """The neutral / Allied army of a two-player game: a seat with no Discord user."""
+    return (
+        state is not None
+        and seat is not None
+        and 0 <= seat < len(state.players)
+        and state.players[seat].neutral
+    )
+
+
 def colour_of(game: Game, seat: int | None) -> int:
-    if seat is None:
+    if seat is None or is_neutral(game.state, seat):
         return NEUTRAL
     try:
         colour = game.user_at(seat).colour
@@ -63,16 +88,57 @@ def colour_of(game: Game, seat: int | None) -> int:
     return PALETTE[index % len(PALETTE)]
 
 
-def mark(seat: int) -> str:
+def mark(seat: int | None, state: WorldState | None = None) -> str:
+    if seat is None:
+        return EMPTY_MARK
+    if is_neutral(state, seat):
+        return NEUTRAL_MARK
     return MARKS[seat % len(MARKS)]
 
 
 def mention(game: Game, seat: int) -> str:
-    return f"<@{game.user_at(seat).user_id}>"
+    """A ping for a seated user; the neutral army (no user) is only named, never mentioned."""
+    try:
+        return f"<@{game.user_at(seat).user_id}>"
+    except KeyError:
+        return game.state.players[seat].name if game.state is not None else "?"
+
+
+def mentions(game: Game, seats: Sequence[int]) -> str:
+    return " ".join(mention(game, s) for s in seats)
 
 
 def names(state: WorldState) -> list[str]:
     return [p.name for p in state.players]
+
+
+def neutral_seats(state: WorldState) -> set[int]:
+    return {i for i, p in enumerate(state.players) if p.neutral}
+
+
+def hq_word(state: WorldState) -> str:
+    return "capital" if state.options.headquarters == "expert" else "headquarters"
+
+
+def lines_for(state: WorldState, events: Sequence[dict[str, Any]]) -> list[str]:
+    """The channel's narration of `events`, worded for this game."""
+    return public_lines(events, names(state), neutral=neutral_seats(state), hq=hq_word(state))
+
+
+def revealed_capitals(state: WorldState) -> dict[str, int]:
+    """Headquarters territory -> seat, once everyone has chosen (nothing before)."""
+    if state.phase == CHOOSE_CAPITAL:
+        return {}
+    return {p.capital: i for i, p in enumerate(state.players) if p.capital is not None}
+
+
+def now_line(state: WorldState) -> str:
+    """Who the game waits for and doing what, e.g. "🟦 Bob: attacking with the Allied Army"."""
+    waiting = targets.waiting(state)
+    if not waiting:
+        return PHASES[GAME_OVER]
+    who = ", ".join(f"{mark(s, state)} {state.players[s].name}" for s in waiting)
+    return f"{who}: {PHASES.get(state.phase, state.phase)}"
 
 
 def ruleset_label(name: str) -> str:
@@ -81,7 +147,7 @@ def ruleset_label(name: str) -> str:
 
 
 def hint_line(state: WorldState, seat: int) -> str:
-    steps = legal.next_steps(state, seat)
+    steps = targets.steps(state, seat)
     typed = dict.fromkeys(HINTS[s] for s in steps if s in HINTS)
     return "Next: " + ", ".join(typed) if typed else ""
 
@@ -102,12 +168,12 @@ def clip(lines: Sequence[str], limit: int = 3800) -> str:
 def add_text_board(embed: discord.Embed, state: WorldState) -> None:
     """The board as one field per continent: a square per owner, then the armies."""
     world = world_map()
+    capitals = revealed_capitals(state)
     for continent, territories in world.continents.items():
         rows = []
         for t in territories:
-            owner = state.owner[t]
-            square = "⬜" if owner is None else mark(owner)
-            rows.append(f"{square} {state.armies[t]} {t}")
+            hq = " 🏰" if t in capitals else ""
+            rows.append(f"{mark(state.owner[t], state)} {state.armies[t]} {t}{hq}")
         embed.add_field(
             name=f"{continent} (+{world.bonus[continent]})", value="\n".join(rows), inline=True
         )
@@ -118,29 +184,28 @@ def add_players(embed: discord.Embed, game: Game, state: WorldState) -> None:
     for seat, p in enumerate(state.players):
         held = state.territories_of(seat)
         armies = sum(state.armies[t] for t in held)
-        if p.alive:
+        if p.neutral:
+            rows.append(f"{mark(seat, state)} {p.name} {len(held)} terr. · {armies} armies")
+        elif p.alive:
             rows.append(
-                f"{mark(seat)} **{p.name}** {len(held)} terr. · {armies} armies · "
-                f"{len(p.hand)} cards"
+                f"{mark(seat, state)} **{p.name}** {len(held)} terr. · {armies} armies · "
+                f"{len(p.hand)} card{'' if len(p.hand) == 1 else 's'}"
             )
         else:
-            rows.append(f"{mark(seat)} ~~{p.name}~~ out")
+            rows.append(f"{mark(seat, state)} ~~{p.name}~~ out")
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
 
 
 def turn_embed(game: Game, lines: Sequence[str], *, title: str) -> discord.Embed:
     """The channel's message for a turn: its narration, whose turn is next, the board."""
     state: WorldState = game.state
-    acting = None if state.phase == GAME_OVER else state.current
+    waiting = targets.waiting(state)
+    acting = waiting[0] if len(waiting) == 1 else None
     embed = discord.Embed(
         title=title, description=clip(lines) or None, colour=colour_of(game, acting)
     )
-    if acting is not None:
-        embed.add_field(
-            name="Now",
-            value=f"{mark(acting)} {state.players[acting].name}: {PHASES[state.phase]}",
-            inline=False,
-        )
+    if waiting:
+        embed.add_field(name="Now", value=now_line(state), inline=False)
     add_players(embed, game, state)
     add_text_board(embed, state)
     return embed
@@ -156,9 +221,12 @@ def action_embed(
         body += ["", *private]
     embed = discord.Embed(description=clip(body), colour=colour_of(game, seat))
     footer = []
-    if state.phase == REINFORCE and state.current == seat and state.pending:
-        footer.append(f"{state.pending} armies to place")
-    if state.phase == OCCUPY and state.occupy and state.current == seat:
+    awaited = seat in targets.waiting(state)
+    if state.phase in PLACING and awaited and state.pending:
+        footer.append(f"{state.pending} armies to place{PLACING[state.phase]}")
+    if state.phase == SETUP_PLACE and awaited and state.quota_neutral:
+        footer.append(f"{state.quota_neutral} neutral army to place on a neutral territory")
+    if state.phase == OCCUPY and state.occupy and awaited:
         occ = state.occupy
         footer.append(f"move {occ['min']}-{occ['max']} into {occ['target']}")
     hint = hint_line(state, seat)
@@ -171,15 +239,24 @@ def action_embed(
 
 def status_embed(game: Game, since: datetime | None) -> discord.Embed:
     state: WorldState = game.state
-    acting = None if state.phase == GAME_OVER else state.current
+    waiting = targets.waiting(state)
+    acting = waiting[0] if len(waiting) == 1 else None
     embed = discord.Embed(
         title=f"{game.ruleset} · turn {state.turn}", colour=colour_of(game, acting)
     )
     lines = []
     if acting is not None:
-        lines.append(f"{mark(acting)} **{state.players[acting].name}** is {PHASES[state.phase]}.")
-        if state.phase == REINFORCE and state.pending:
+        name = state.players[acting].name
+        lines.append(f"{mark(acting, state)} **{name}** is {PHASES.get(state.phase, state.phase)}.")
+    elif waiting:
+        lines.append(f"Now: {now_line(state)}.")
+    if waiting:
+        if state.phase in PLACING and state.pending:
             lines.append(f"{state.pending} armies still to place.")
+        if state.phase == CHOOSE_CAPITAL:
+            humans = [p for p in state.players if not p.neutral and p.alive]
+            chosen = sum(p.capital is not None for p in humans)
+            lines.append(f"{chosen} of {len(humans)} have chosen a {hq_word(state)}.")
     elif state.winner is not None:
         lines.append(f"🏆 {state.players[state.winner].name} won.")
     if state.options.card_values != "none":
@@ -193,15 +270,28 @@ def status_embed(game: Game, since: datetime | None) -> discord.Embed:
 
 
 def hand_embed(game: Game, seat: int) -> discord.Embed:
+    """Everything secret a player holds: cards, mission, headquarters (only they see it)."""
     state: WorldState = game.state
+    player = state.players[seat]
     world = world_map()
-    hand = sorted(state.players[seat].hand)
-    lines = [f"• {world.card_name(c)}" for c in hand] or ["You hold no cards."]
-    sets = legal.tradeable_sets(state, seat)
-    if sets:
-        lines.append(f"\nYou can trade {len(sets)} different set(s) with `/risk trade`.")
+    lines: list[str] = []
+    if state.options.card_values != "none":
+        hand = sorted(player.hand)
+        lines += [f"• {world.card_name(c)}" for c in hand] or ["You hold no cards."]
+        sets = legal.tradeable_sets(state, seat)
+        if sets:
+            lines.append(f"You can trade {len(sets)} different set(s) with `/risk trade`.")
+    if player.mission is not None:
+        lines += ["", f"🎯 **Mission:** {mission_text(state, player.mission)}"]
+    if player.capital is not None:
+        lines += ["", f"🏰 **Your {hq_word(state)}:** {player.capital}"]
+    elif state.phase == CHOOSE_CAPITAL:
+        lines += ["", f"🏰 Choose your {hq_word(state)} with `/risk hq`."]
+    title = "Your cards" if player.mission is None and player.capital is None else "Your hand"
     return discord.Embed(
-        title="Your cards", description="\n".join(lines), colour=colour_of(game, seat)
+        title=title,
+        description="\n".join(lines).strip() or "Nothing secret.",
+        colour=colour_of(game, seat),
     )
 
 
@@ -231,6 +321,24 @@ def options_lines(options: Options) -> list[str]:
         lines.append(f"A trade is forced at {options.forced_trade_at} cards")
     if options.max_armies:
         lines.append(f"At most {options.max_armies} armies per territory")
+    two = {
+        "2016": "neutral army: place your own armies first, then one neutral a turn",
+        "1999": "neutral army: each placement turn, 2 of yours and 1 neutral",
+        "allied": "the Allied Army, commanded by whoever is not moving",
+    }
+    if options.two_player in two:
+        lines.append(f"Two players: {two[options.two_player]}")
+    if options.missions != "none":
+        lines.append("Victory: complete your secret mission")
+    if options.headquarters == "2016":
+        short = " (short game)" if options.hq_short else ""
+        lines.append(f"Victory: take the opposing headquarters and keep your own{short}")
+    elif options.headquarters == "expert":
+        lines.append("Capitals: lose yours at the end of your turn and you are out")
+    if options.reroll_advantage:
+        lines.append("Card re-roll: attack with `reroll` holding a card of either territory")
+    if options.commanders:
+        lines.append("Commander: once a turn, attack with `commander` to turn a die into a 6")
     return lines
 
 
@@ -253,13 +361,25 @@ def lobby_embed(game: Game, note: str) -> discord.Embed:
 
 
 HELP = """\
-**Lobby** `/risk new` · `join` · `leave` · `start` (host) · `cancel` · `settings`
-**Setup** `/risk claim` a territory
+**Lobby** `/risk new` (ruleset, card mode, expert options) · `join` · `leave` · \
+`start` (host) · `cancel` · `settings`
+**Setup** `/risk claim` a territory · `place` armies (neutral ones too in two-player games) · \
+`hq` to pick your headquarters in secret
 **Your turn** `place` armies · `trade` cards · `attack` or `blitz` · `move` after a capture · \
 `fortify` · `end`
+**Allied Army** (two players) when it is your call: `place` on Allied territories, \
+`attack`/`blitz` from them, `end` to finish its attacks
 **Any time** `defend` (1 or 2 dice when attacked) · `status` · `hand` · `odds` · `rules`
-Buttons under each message offer the likely next step. Your cards and the cards you draw \
-come by DM (or in replies only you can see if your DMs are closed)."""
+Buttons under each message offer the likely next step. Your cards, mission and \
+headquarters come by DM or in replies only you can see; the channel never sees them."""
+
+
+# Phases where the awaited seat places armies, and what they are for.
+PLACING = {
+    REINFORCE: "",
+    ALLIED_PLACE: " on Allied territories",
+    CAPITAL_BONUS: " on the fallen player's former territories",
+}
 
 
 def help_embed() -> discord.Embed:

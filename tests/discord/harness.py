@@ -240,7 +240,7 @@ class User:
 
 
 def _option(name: str, value: Any, focused: str | None) -> dict[str, Any]:
-    kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+    kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
     opt: dict[str, Any] = {"type": kind, "name": name, "value": value}
     if name == focused:
         opt["focused"] = True
