@@ -224,8 +224,6 @@ def _best_attack(state: WorldState, seat: int) -> tuple[str, str] | None:
     best: tuple[float, str, str] | None = None
     for source in legal.attack_sources(state, seat):
         for target in legal.attack_targets(state, source):
-            if state.phase == ALLIED_ATTACK and state.owner[target] != state.current:
-                continue
             chance = win_chance(state.armies[source], state.armies[target])
             # A stack at the army cap only wastes reinforcements: use it even at poorer odds.
             capped = state.options.max_armies is not None and (

@@ -164,7 +164,6 @@ class RiskCog(commands.Cog, name="Risk"):
     ) -> None:
         checks.in_guild(interaction)
         chosen = options.overrides(
-            ruleset,
             cards=cards,
             fortify=fortify,
             hq_short=hq_short,

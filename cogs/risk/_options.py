@@ -11,7 +11,6 @@ from typing import Any
 from discord import app_commands
 
 from bot.engine.errors import RuleError
-from bot.engine.world.rules import get_ruleset
 
 Choice = app_commands.Choice
 
@@ -35,7 +34,6 @@ ARMY_CAP = 12
 
 
 def overrides(
-    ruleset: str,
     *,
     cards: str | None = None,
     fortify: str | None = None,
@@ -53,8 +51,6 @@ def overrides(
             raise RuleError("Choose a fortify rule from the list.")
         out.update(FORTIFY[fortify])
     if hq_short is not None:
-        if hq_short and get_ruleset(ruleset).options.headquarters != "2016":
-            raise RuleError("The short game is a Capital RISK option: choose capital-2016.")
         out["hq_short"] = hq_short
     if reroll is not None:
         out["reroll_advantage"] = reroll

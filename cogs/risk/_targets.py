@@ -1,22 +1,15 @@
 """What a seat may pick now: territories for autocomplete, and the kinds of next step.
 
-Everything is read from the engine (`legal`, `engine.to_act`). `legal.next_steps` knows only
-the current player's phases, so the phases where someone else is awaited (secret
-headquarters, Allied Army orders, the capital bonus) are mapped here onto the same step
-names, from who the engine says it waits for. No rule is decided here: the engine refuses
-whatever is illegal with its own sentence.
+Everything is read from the engine (`legal`, `engine.to_act`); this module only adapts it to
+what the cogs hold (a seat that may be None for spectators, the command's namespace). No
+rule is decided here: the engine refuses whatever is illegal with its own sentence.
 """
 
 from __future__ import annotations
 
 from bot.engine.world import engine, legal
 from bot.engine.world.state import (
-    ALLIED_ATTACK,
-    ALLIED_PLACE,
-    CAPITAL_BONUS,
     CHOOSE_CAPITAL,
-    OCCUPY,
-    SETUP_PLACE,
     WorldState,
 )
 
@@ -28,37 +21,17 @@ def waiting(state: WorldState) -> list[int]:
 
 def commanding_allies(state: WorldState) -> bool:
     """True while the non-current player gives the Allied Army its orders."""
-    return state.phase in (ALLIED_PLACE, ALLIED_ATTACK) or (
-        state.phase == OCCUPY and state.actor is not None and state.neutral_seat() is not None
-    )
+    return legal.commanding_allies(state)
 
 
 def army_of(state: WorldState, seat: int | None) -> int | None:
     """The army `seat` gives orders to now: the Allied Army while commanding it, else its own."""
-    if seat is None:
-        return None
-    if commanding_allies(state) and seat == state.acting:
-        return state.neutral_seat()
-    return seat
+    return None if seat is None else legal.army_of(state, seat)
 
 
 def steps(state: WorldState, seat: int | None) -> list[str]:
     """Kinds of action open to `seat` now, most likely first (drives buttons and hints)."""
-    if seat is None or seat not in waiting(state):
-        return []
-    found = legal.next_steps(state, seat)
-    if found:
-        return found
-    phase = state.phase
-    if phase == CHOOSE_CAPITAL:
-        return ["choose_capital"]
-    if phase in (ALLIED_PLACE, CAPITAL_BONUS):
-        return ["place"]
-    if phase == OCCUPY:
-        return ["occupy"]
-    if phase == ALLIED_ATTACK:
-        return [*(["attack", "blitz"] if attack_sources(state, seat) else []), "end_attack"]
-    return []
+    return [] if seat is None else legal.next_steps(state, seat)
 
 
 def claimable(state: WorldState, seat: int | None) -> list[str]:
@@ -67,33 +40,16 @@ def claimable(state: WorldState, seat: int | None) -> list[str]:
 
 def placeable(state: WorldState, seat: int | None) -> list[str]:
     """Where `seat` may put armies now, neutral territories included when that is due."""
-    if seat is None:
-        return []
-    if state.phase == SETUP_PLACE:
-        found = legal.placeable(state, seat) if state.quota_own or seat != state.current else []
-        neutral = state.neutral_seat()
-        if neutral is not None and state.quota_neutral and seat == state.current:
-            found += legal.placeable(state, neutral)
-        return found
-    if state.phase in (ALLIED_PLACE, CAPITAL_BONUS) and seat != state.acting:
-        return []
-    army = army_of(state, seat)
-    return [] if army is None else legal.placeable(state, army)
+    return [] if seat is None else legal.placement_targets(state, seat)
 
 
 def attack_targets(state: WorldState, source: str) -> list[str]:
     """Territories `source` may attack; the Allied Army attacks only the current player."""
-    found = legal.attack_targets(state, source)
-    if commanding_allies(state) and state.owner.get(source) == state.neutral_seat():
-        found = [t for t in found if state.owner[t] == state.current]
-    return found
+    return legal.attack_targets(state, source)
 
 
 def attack_sources(state: WorldState, seat: int | None) -> list[str]:
-    army = army_of(state, seat)
-    if army is None:
-        return []
-    return [t for t in legal.attack_sources(state, army) if attack_targets(state, t)]
+    return [] if seat is None else legal.attack_sources(state, legal.army_of(state, seat))
 
 
 def fortify_sources(state: WorldState, seat: int | None) -> list[str]:

@@ -179,17 +179,19 @@ def test_new_game_options_become_engine_overrides():
     import pytest
 
     from bot.engine.errors import RuleError
+    from bot.engine.world.rules import get_ruleset, with_options
     from cogs.risk._options import overrides
 
-    assert overrides("classic-2016") is None
-    assert overrides("capital-2016", cards="plus_one", hq_short=True) == {
+    assert overrides() is None
+    assert overrides(cards="plus_one", hq_short=True) == {
         "card_values": "plus_one",
         "hq_short": True,
     }
-    assert overrides("classic-1959", fortify="free", army_cap=True) == {
+    assert overrides(fortify="free", army_cap=True) == {
         "fortify_path": "connected",
         "fortify_moves": None,
         "max_armies": 12,
     }
+    # The engine, not the cog, refuses an option that means nothing for the ruleset.
     with pytest.raises(RuleError, match="Capital RISK"):
-        overrides("classic-2016", hq_short=True)
+        with_options(get_ruleset("classic-2016"), **overrides(hq_short=True))

@@ -150,7 +150,7 @@ def test_after_the_players_attacks_the_opponent_places_the_allied_reinforcements
     assert state.phase == ALLIED_PLACE and to_act(state) == [1] and state.pending == 4
     with pytest.raises(RuleError, match="not held by the Allied Army"):
         apply(state, Place(1, "Yakutsk", 4))
-    with pytest.raises(RuleError, match="turn"):
+    with pytest.raises(RuleError, match="Blue is giving the Allied Army its orders"):
         apply(state, Place(0, "Kamchatka", 4))
     state, _ = apply(state, Place(1, "Kamchatka", 4))
     assert state.armies["Kamchatka"] == 6 and state.phase == ALLIED_ATTACK

@@ -151,7 +151,8 @@ def test_card_advantage_rerolls_the_lowest_losing_die():
         state, Attack(0, "Alaska", "Kamchatka", 3, reroll=True), ScriptedRng([5, 2, 1, 4, 3, 6])
     )
     battle = events[0]
-    assert battle["reroll"] == {"die": 2, "to": 6, "card": card("Alaska")}
+    assert battle["reroll"] == {"die": 2, "to": 6}
+    assert battle["private"] == {"reroll_card": card("Alaska")}  # the card stays secret
     assert battle["final_attacker_dice"] == [5, 6, 1]
     assert new.armies["Kamchatka"] == 1 and new.armies["Alaska"] == 4
     assert new.players[0].hand == [card("Alaska")]  # b) the card goes back into the hand
@@ -165,7 +166,7 @@ def test_card_advantage_works_with_the_target_card_too_but_not_without_a_card():
     _, events = apply(
         state, Attack(0, "Alaska", "Kamchatka", 3, reroll=True), ScriptedRng([5, 2, 1, 4, 3, 6])
     )
-    assert events[0]["reroll"]["card"] == card("Kamchatka")
+    assert events[0]["private"]["reroll_card"] == card("Kamchatka")
     state.players[0].hand = [card("Peru")]
     new, events = apply(
         state, Attack(0, "Alaska", "Kamchatka", 3, reroll=True), ScriptedRng([5, 2, 1, 4, 3])

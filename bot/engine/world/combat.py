@@ -118,7 +118,8 @@ def _improve(
         if card is not None and losing:
             index = min(losing, key=lambda i: (roll[i], i))
             new_die = rng.die()
-            event["reroll"] = {"die": roll[index], "to": new_die, "card": card}
+            event["reroll"] = {"die": roll[index], "to": new_die}
+            event["private"] = {"reroll_card": card}  # a card in hand stays secret
             roll[index] = new_die
     if use_commander and state.options.commanders and not state.commander_used:
         base = _losses(roll, defend)

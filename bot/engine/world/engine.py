@@ -33,8 +33,12 @@ from bot.engine.world.combat import defence_dice, max_attack_dice
 from bot.engine.world.common import Event, require
 from bot.engine.world.rules import Options, get_ruleset
 from bot.engine.world.state import (
+    ALLIED_ATTACK,
+    ALLIED_PLACE,
+    CAPITAL_BONUS,
     CHOOSE_CAPITAL,
     GAME_OVER,
+    OCCUPY,
     SETUP_PLACE,
     Player,
     WorldState,
@@ -145,7 +149,12 @@ def _check_turn(state: WorldState, action: Action) -> None:
         return
     if state.phase == CHOOSE_CAPITAL:
         raise RuleError("You have already chosen; the others are still choosing.")
-    raise RuleError(f"It is {state.players[waiting[0]].name}'s turn, not yours.")
+    name = state.players[waiting[0]].name
+    if state.phase in (ALLIED_PLACE, ALLIED_ATTACK) or (state.phase == OCCUPY and state.actor):
+        raise RuleError(f"{name} is giving the Allied Army its orders now, not you.")
+    if state.phase == CAPITAL_BONUS:
+        raise RuleError(f"{name} is placing the armies won with a capital now, not you.")
+    raise RuleError(f"It is {name}'s turn, not yours.")
 
 
 def apply(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from bot.engine.errors import RuleError
 
@@ -17,6 +17,17 @@ Missions = Literal["none", "us", "european"]
 # "2016": Capital RISK headquarters; "expert": the 1959 reprint's capitals variation.
 Headquarters = Literal["none", "2016", "expert"]
 FirstTurn = Literal["setup", "roll"]
+
+
+_CHOICES: dict[str, Any] = {
+    "setup": Setup,
+    "card_values": CardValues,
+    "fortify_path": FortifyPath,
+    "two_player": TwoPlayer,
+    "missions": Missions,
+    "headquarters": Headquarters,
+    "first_turn": FirstTurn,
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,24 @@ class Options:
     commanders: bool = False
     # Who takes the first turn: as the setup says, or a fresh roll once setup is over.
     first_turn: FirstTurn = "setup"
+
+    def __post_init__(self) -> None:
+        """Refuse values the engine does not know and combinations that mean nothing."""
+        for name, kind in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in get_args(kind):
+                allowed = ", ".join(get_args(kind))
+                raise RuleError(f"The {name} option must be one of: {allowed} (not {value!r}).")
+        for name in ("max_armies", "fortify_moves"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise RuleError(f"The {name} option must be a positive number or none.")
+        if self.max_armies is not None and self.max_armies < 4:
+            raise RuleError("A territory must be allowed at least 4 armies, or attacks stall.")
+        if self.hq_short and self.headquarters != "2016":
+            raise RuleError("The short game is a Capital RISK option: choose capital-2016.")
+        if not 2 <= self.min_players <= self.max_players <= 6:
+            raise RuleError("Player counts must lie between 2 and 6.")
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
