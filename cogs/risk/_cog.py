@@ -621,6 +621,22 @@ class RiskCog(commands.Cog, name="Risk"):
         )
         await self._after(interaction, game, seat, result)
 
+    async def _recover_turn_lines(self, game: Game) -> list[str]:
+        """After a restart: the narration of the turn so far, rebuilt by replaying the log
+        (events are not stored, the actions that made them are)."""
+        posted: list[str] = []
+        previous: list[WorldState] = []
+
+        def step(state: WorldState, events: list[dict[str, Any]]) -> None:
+            if previous:
+                posted.extend(fmt.lines_for(state, events))
+                if announce.needs_post(previous[0], state):
+                    posted.clear()
+            previous[:] = [state]
+
+        await self.service.replay(game.id, on_events=step)
+        return posted
+
     async def _after(
         self, interaction: discord.Interaction, before: Game, seat: int, result: ActResult
     ) -> None:
@@ -641,7 +657,9 @@ class RiskCog(commands.Cog, name="Risk"):
         if old.phase == CHOOSE_CAPITAL and state.phase == CHOOSE_CAPITAL:
             await announce.post_progress(self.bot, game, seat)
             return
-        turn_lines = self._turn_lines.setdefault(game.id, [])
+        if game.id not in self._turn_lines:
+            self._turn_lines[game.id] = await self._recover_turn_lines(before)
+        turn_lines = self._turn_lines[game.id]
         turn_lines.extend(lines + notes)
         if announce.needs_post(old, state):
             self._turn_lines[game.id] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,8 @@ async def test_buttons_keep_working_after_a_restart(db: Path):
         assert calls[0].json["type"] == 5 and calls[0].ephemeral
         channel = [c for c in calls if f"/channels/{CHANNEL_ID}/messages" in c.url]
         assert channel and "it is your turn" in channel[0].body["content"]
+        # The turn's narration from before the restart is rebuilt from the action log.
+        assert mine in json.dumps(channel[0].body["embeds"])
         after = await d.bot.service.game_in(CHANNEL_ID)
         assert after.state.current != game.state.current
 
