@@ -621,20 +621,25 @@ class RiskCog(commands.Cog, name="Risk"):
         )
         await self._after(interaction, game, seat, result)
 
-    async def _recover_turn_lines(self, game: Game) -> list[str]:
-        """After a restart: the narration of the turn so far, rebuilt by replaying the log
-        (events are not stored, the actions that made them are)."""
+    async def _recover_turn_lines(self, before: Game) -> list[str]:
+        """After a restart: the narration of the turn up to `before`, rebuilt by replaying
+        the log (events are not stored, the actions that made them are)."""
         posted: list[str] = []
-        previous: list[WorldState] = []
+        previous: list[WorldState] = []  # the state before each step (none before setup)
+        steps = 0
 
         def step(state: WorldState, events: list[dict[str, Any]]) -> None:
+            nonlocal steps
+            steps += 1
+            if steps > before.version + 1:
+                return  # actions after `before` are narrated by the caller
             if previous:
                 posted.extend(fmt.lines_for(state, events))
                 if announce.needs_post(previous[0], state):
                     posted.clear()
             previous[:] = [state]
 
-        await self.service.replay(game.id, on_events=step)
+        await self.service.replay(before.id, on_events=step)
         return posted
 
     async def _after(

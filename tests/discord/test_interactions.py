@@ -107,7 +107,7 @@ async def test_buttons_keep_working_after_a_restart(db: Path):
         channel = [c for c in calls if f"/channels/{CHANNEL_ID}/messages" in c.url]
         assert channel and "it is your turn" in channel[0].body["content"]
         # The turn's narration from before the restart is rebuilt from the action log.
-        assert mine in json.dumps(channel[0].body["embeds"])
+        assert f"on {mine}." in json.dumps(channel[0].body["embeds"])
         after = await d.bot.service.game_in(CHANNEL_ID)
         assert after.state.current != game.state.current
 
