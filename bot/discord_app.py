@@ -7,6 +7,7 @@ the last moment and never logged.
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 import discord
@@ -76,7 +77,16 @@ class RiskBot(commands.Bot):
 
 
 def run_bot(settings: Settings) -> int:
+    """Run until stopped; a token Discord refuses ends with one sentence, not a traceback."""
     assert settings.discord_token is not None
     bot = RiskBot(settings.database, dev_guild_id=settings.dev_guild_id)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN; copy the bot token again from the "
+            "Developer Portal (Bot > Reset Token).",
+            file=sys.stderr,
+        )
+        return 2
     return 0

@@ -56,3 +56,19 @@ def test_run_without_token_exits_with_a_sentence(capsys, monkeypatch, tmp_path):
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main(["run"]) == 2
     assert "riskbot demo" in capsys.readouterr().err
+
+
+def test_run_with_a_refused_token_exits_with_a_sentence(capsys, monkeypatch, tmp_path):
+    import discord
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("RISKBOT_DB", str(tmp_path / "x.db"))
+
+    def refuse(self, token, **kwargs):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "run", refuse)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "Discord refused the token" in err and "not-a-real-token" not in err
