@@ -35,6 +35,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if args.list:
         print("\n".join(list_rulesets()))
         return 0
+    from bot.games import family_for
+
+    family_for(args.ruleset)  # an unknown name is refused with every ruleset listed
     options = _parse_options(args.option)
     europe = is_europe(args.ruleset)
     if europe and (args.db or args.images or options):

@@ -9,10 +9,9 @@ from typing import Any, TextIO
 
 from bot.ai import world as world_ai
 from bot.engine.canonical import digest
-from bot.engine.errors import RuleError
 from bot.engine.world import engine as world_engine
 from bot.engine.world.rules import RULESETS as WORLD_RULESETS
-from bot.engine.world.rules import Options, get_ruleset, with_options
+from bot.engine.world.rules import Options, check_player_count, get_ruleset, with_options
 from bot.engine.world.state import WorldState, state_to_dict
 
 COLOUR_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"]
@@ -43,10 +42,7 @@ def player_names(count: int) -> list[str]:
 def world_players(ruleset: str, players: int | None) -> int:
     rules = get_ruleset(ruleset)
     count = rules.default_players if players is None else players
-    if not rules.min_players <= count <= rules.max_players:
-        raise RuleError(
-            f"{ruleset} is for {rules.min_players} to {rules.max_players} players, not {count}."
-        )
+    check_player_count(ruleset, rules.min_players, rules.max_players, count)
     return count
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.engine.canonical import canonical_json
 from bot.engine.errors import RuleError
+from bot.engine.wording import players_text
 from bot.games import family_for
 from bot.service import errors as msg
 from bot.service.errors import GameBroken, NoGame, NotAllowed, ServiceError, StaleAction
@@ -111,7 +112,7 @@ class GameService:
             low, high = game.family.player_range(game.ruleset, game.options)
             if len(game.seats) >= high:
                 raise NotAllowed(
-                    f"This game is full: {game.ruleset} is for {low} to {high} players."
+                    f"This game is full: {game.ruleset} is for {players_text(low, high)}."
                 )
             new = NewPlayer(player.user_id, player.name, player.can_dm, host=False)
             if not await self.store.add_player(game_id, new):
@@ -151,7 +152,7 @@ class GameService:
             if not low <= len(game.seats) <= high:
                 joined = len(game.seats)
                 raise NotAllowed(
-                    f"{game.ruleset} needs {low} to {high} players; "
+                    f"{game.ruleset} needs {players_text(low, high)}; "
                     f"{joined} {'has' if joined == 1 else 'have'} joined so far."
                 )
             if seed is None:

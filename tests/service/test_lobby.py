@@ -148,7 +148,7 @@ async def test_options_reach_the_engine(service):
     await service.create(GUILD, CHANNEL, ANN, "classic-1959", {"max_players": 3})
     await service.join(CHANNEL, BOB)
     await service.join(CHANNEL, CAT)
-    with pytest.raises(NotAllowed, match="full: classic-1959 is for 3 to 3"):
+    with pytest.raises(NotAllowed, match="full: classic-1959 is for 3 players"):
         await service.join(CHANNEL, DAN)
     game = (await service.start(CHANNEL, ANN.user_id, seed=1)).game
     assert game.state.options.max_players == 3

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..rng import Rng, seed_to_state
+from ..wording import players_text
 from . import orders
 from .actions import (
     Action,
@@ -92,12 +93,8 @@ def new_game(ruleset: str, player_names: list[str], seed: int) -> State:
     rules = RULESETS[ruleset]
     n = len(player_names)
     if not rules.min_players <= n <= rules.max_players:
-        span = (
-            str(rules.min_players)
-            if rules.min_players == rules.max_players
-            else f"{rules.min_players} to {rules.max_players}"
-        )
-        raise RuleError(f"{ruleset} is played by {span} players, not {n}.")
+        span = players_text(rules.min_players, rules.max_players)
+        raise RuleError(f"{ruleset} is played by {span}, not {n}.")
     rng = Rng(seed_to_state(seed))
     armies = [_new_army(name, COLORS[i], i) for i, name in enumerate(player_names)]
     for i in range(rules.mercenaries(n)):

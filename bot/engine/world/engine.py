@@ -31,7 +31,7 @@ from bot.engine.world.actions import (
 from bot.engine.world.board import world_map
 from bot.engine.world.combat import defence_dice, max_attack_dice
 from bot.engine.world.common import Event, require
-from bot.engine.world.rules import Options, get_ruleset
+from bot.engine.world.rules import Options, check_player_count, get_ruleset
 from bot.engine.world.state import (
     ALLIED_ATTACK,
     ALLIED_PLACE,
@@ -71,11 +71,7 @@ def new_game(
     """Seat the players and run the setup the ruleset prescribes, up to the first choice."""
     rules = get_ruleset(ruleset)
     opts = options or rules.options
-    n = len(player_names)
-    if not opts.min_players <= n <= opts.max_players:
-        raise RuleError(
-            f"{rules.name} is for {opts.min_players} to {opts.max_players} players, not {n}."
-        )
+    check_player_count(rules.name, opts.min_players, opts.max_players, len(player_names))
     players = [Player(name=name) for name in player_names]
     if opts.two_player != "none":
         players.append(Player(name=NEUTRAL_NAMES[opts.two_player], neutral=True))

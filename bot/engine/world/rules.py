@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
 from bot.engine.errors import RuleError
+from bot.engine.wording import players_text
 
 Setup = Literal["deal", "claim", "deal_place"]
 CardValues = Literal["escalating", "plus_one", "fixed", "none"]
@@ -226,6 +227,11 @@ RULESETS: dict[str, Ruleset] = {
         ALLIED_ARMY_2P,
     )
 }
+
+
+def check_player_count(name: str, low: int, high: int, count: int) -> None:
+    if not low <= count <= high:
+        raise RuleError(f"{name} is for {players_text(low, high)}, not {count}.")
 
 
 def get_ruleset(name: str) -> Ruleset:
