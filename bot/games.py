@@ -2,17 +2,24 @@
 
 A family is a rules engine (world: the 42-territory classics; europe: Risk Europe) with
 its serialisers, views and computer player. The service and the store only ever talk to
-a `Family`; adding Risk Europe is one more `Family` subclass and one line in `_FAMILIES`.
+a `Family`; each engine is one `EngineFamily` subclass and one line in `_FAMILIES`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
+import bot.engine.europe as europe_engine
+import bot.engine.world as world_engine
+from bot.ai import europe as europe_ai
+from bot.ai import world as world_ai
+from bot.engine.canonical import digest
 from bot.engine.errors import RuleError
-from bot.engine.rng import Rng
+from bot.engine.rng import Rng, seed_to_state
+from bot.engine.world.rules import Options, get_ruleset, with_options
 
 Event = dict[str, Any]
 
@@ -79,20 +86,60 @@ class Family(ABC):
         """The computer player's action record for `seat`."""
 
 
-class WorldFamily(Family):
-    """The classic 42-territory rulesets (bot.engine.world)."""
+class EngineFamily(Family):
+    """A family whose engine package exposes the common module API (`apply`, `to_act`,
+    `is_over`, `view_for`, `public_event`, `state_to_dict`, `state_from_dict`,
+    `action_to_dict`, `action_from_dict`, `RULESETS`)."""
 
-    name = "world"
+    engine: ModuleType
 
     @property
     def rulesets(self) -> Mapping[str, Any]:
-        from bot.engine.world.rules import RULESETS
+        return self.engine.RULESETS
 
-        return RULESETS
+    def _record(self, action: dict[str, Any]) -> dict[str, Any]:
+        """The action record in the engine's own spelling."""
+        return action
 
-    def _options(self, ruleset: str, options: dict[str, Any] | None) -> Any:
-        from bot.engine.world.rules import get_ruleset, with_options
+    def _parse(self, action: dict[str, Any]) -> Any:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("That action is not in a form the game understands.")
+        return self.engine.action_from_dict(self._record(action))
 
+    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
+        return self.engine.apply(state, self._parse(action))
+
+    def normalise_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        return self.engine.action_to_dict(self._parse(action))
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]:
+        return self.engine.state_to_dict(state)
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        if not isinstance(data, dict):
+            raise RuleError("This saved game is damaged and cannot be read (not a record).")
+        return self.engine.state_from_dict(data)
+
+    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return self.engine.view_for(state, seat)
+
+    def public_event(self, event: Event) -> Event:
+        return self.engine.public_event(event)
+
+    def to_act(self, state: Any) -> list[int]:
+        return self.engine.to_act(state)
+
+    def is_over(self, state: Any) -> bool:
+        return self.engine.is_over(state)
+
+
+class WorldFamily(EngineFamily):
+    """The classic 42-territory rulesets (bot.engine.world)."""
+
+    name = "world"
+    engine = world_engine
+
+    def _options(self, ruleset: str, options: dict[str, Any] | None) -> Options:
         rules = get_ruleset(ruleset)
         if not options:
             return rules.options
@@ -105,8 +152,6 @@ class WorldFamily(Family):
         return opts.min_players, opts.max_players
 
     def check_options(self, ruleset: str, options: dict[str, Any] | None) -> None:
-        from bot.engine.world.rules import Options
-
         opts = self._options(ruleset, options)
         # The options travel inside the state's JSON: they must survive the round trip.
         Options.from_dict(opts.to_dict())
@@ -114,83 +159,22 @@ class WorldFamily(Family):
     def new_game(
         self, ruleset: str, names: list[str], seed: int, options: dict[str, Any] | None = None
     ) -> tuple[Any, list[Event]]:
-        from bot.engine.world import engine
-
-        return engine.new_game(ruleset, names, seed, self._options(ruleset, options))
-
-    def _parse(self, action: dict[str, Any]) -> Any:
-        from bot.engine.world.actions import action_from_dict
-
-        try:
-            return action_from_dict(action)
-        except (TypeError, ValueError):
-            # e.g. {"type": ["place"]}: the engine's parser assumes a hashable type.
-            raise RuleError("That action is not in a form the game understands.") from None
-
-    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
-        from bot.engine.world import engine
-
-        return engine.apply(state, self._parse(action))
-
-    def normalise_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        from bot.engine.world.actions import action_to_dict
-
-        return action_to_dict(self._parse(action))
-
-    def state_to_dict(self, state: Any) -> dict[str, Any]:
-        from bot.engine.world.state import state_to_dict
-
-        return state_to_dict(state)
-
-    def state_from_dict(self, data: dict[str, Any]) -> Any:
-        from bot.engine.world.state import state_from_dict
-
-        if not isinstance(data, dict):
-            raise RuleError("This saved game is damaged and cannot be read (not a record).")
-        return state_from_dict(data)
-
-    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]:
-        from bot.engine.world.views import view_for
-
-        return view_for(state, seat)
-
-    def public_event(self, event: Event) -> Event:
-        from bot.engine.world.views import public_event
-
-        return public_event(event)
-
-    def to_act(self, state: Any) -> list[int]:
-        from bot.engine.world import engine
-
-        return engine.to_act(state)
-
-    def is_over(self, state: Any) -> bool:
-        from bot.engine.world import engine
-
-        return engine.is_over(state)
+        return world_engine.new_game(ruleset, names, seed, self._options(ruleset, options))
 
     def winner(self, state: Any) -> int | None:
         return state.winner
 
     def choose_action(self, state: Any, seat: int, rng: Rng | None = None) -> dict[str, Any]:
-        # The world AI is deterministic and takes no generator.
-        from bot.ai import world as world_ai
-        from bot.engine.world.actions import action_to_dict
-
-        return action_to_dict(world_ai.choose_action(state, seat))
+        # The world computer player is deterministic and takes no generator.
+        return world_engine.action_to_dict(world_ai.choose_action(state, seat))
 
 
-class EuropeFamily(Family):
+class EuropeFamily(EngineFamily):
     """Risk Europe (bot.engine.europe). Its actions name their `seat`; the service's
     "player" is mapped onto it."""
 
     name = "europe"
-
-    @property
-    def rulesets(self) -> Mapping[str, Any]:
-        from bot.engine.europe import RULESETS
-
-        return RULESETS
+    engine = europe_engine
 
     def _ruleset(self, ruleset: str) -> Any:
         rules = self.rulesets.get(ruleset)
@@ -210,81 +194,28 @@ class EuropeFamily(Family):
     def new_game(
         self, ruleset: str, names: list[str], seed: int, options: dict[str, Any] | None = None
     ) -> tuple[Any, list[Event]]:
-        from bot.engine.europe import new_game
-
         self.check_options(ruleset, options)
-        return new_game(ruleset, names, seed), [{"type": "game_started", "ruleset": ruleset}]
+        state = europe_engine.new_game(ruleset, names, seed)
+        return state, [{"type": "game_started", "ruleset": ruleset}]
 
-    def _parse(self, action: dict[str, Any]) -> Any:
-        from bot.engine.europe import action_from_dict
-
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleError("That action is not in a form the game understands.")
+    def _record(self, action: dict[str, Any]) -> dict[str, Any]:
         record = dict(action)
         if "player" in record:
             record.setdefault("seat", record.pop("player"))
-        return action_from_dict(record)
-
-    def apply(self, state: Any, action: dict[str, Any]) -> tuple[Any, list[Event]]:
-        from bot.engine.europe import apply
-
-        return apply(state, self._parse(action))
-
-    def normalise_action(self, action: dict[str, Any]) -> dict[str, Any]:
-        from bot.engine.europe import action_to_dict
-
-        return action_to_dict(self._parse(action))
-
-    def state_to_dict(self, state: Any) -> dict[str, Any]:
-        from bot.engine.europe import state_to_dict
-
-        return state_to_dict(state)
-
-    def state_from_dict(self, data: dict[str, Any]) -> Any:
-        from bot.engine.europe import state_from_dict
-
-        if not isinstance(data, dict):
-            raise RuleError("This saved game is damaged and cannot be read (not a record).")
-        return state_from_dict(data)
-
-    def view_for(self, state: Any, seat: int | None) -> dict[str, Any]:
-        from bot.engine.europe import view_for
-
-        return view_for(state, seat)
-
-    def public_event(self, event: Event) -> Event:
-        from bot.engine.europe import public_event
-
-        return public_event(event)
-
-    def to_act(self, state: Any) -> list[int]:
-        from bot.engine.europe import to_act
-
-        return to_act(state)
-
-    def is_over(self, state: Any) -> bool:
-        from bot.engine.europe import is_over
-
-        return is_over(state)
+        return record
 
     def winner(self, state: Any) -> int | None:
         """The first winner (a shared or team win lists several; see the state's "winner")."""
-        from bot.engine.europe import winner
-
-        seats = winner(state)
+        seats = europe_engine.winner(state)
         return seats[0] if seats else None
 
     def choose_action(self, state: Any, seat: int, rng: Rng | None = None) -> dict[str, Any]:
-        from bot.ai.europe import choose_action
-        from bot.engine.canonical import digest
-        from bot.engine.europe import action_to_dict, state_to_dict
-        from bot.engine.rng import seed_to_state
-
         # The Europe player draws some choices at random: seed it from the state so a
         # stored game's computer moves are the same on every replay.
         if rng is None:
-            rng = Rng(seed_to_state(digest(state_to_dict(state)) + f":{seat}"))
-        return action_to_dict(choose_action(state, seat, rng))
+            key = digest(europe_engine.state_to_dict(state)) + f":{seat}"
+            rng = Rng(seed_to_state(key))
+        return europe_engine.action_to_dict(europe_ai.choose_action(state, seat, rng))
 
 
 _FAMILIES: dict[str, Family] = {f.name: f for f in (WorldFamily(), EuropeFamily())}
