@@ -5,9 +5,10 @@ import pytest
 from bot.engine.errors import RuleError
 from bot.engine.world.actions import Claim, EndAttack, EndTurn, Fortify, Place
 from bot.engine.world.board import world_map
-from bot.engine.world.engine import apply, new_game, reinforcements
+from bot.engine.world.engine import apply, new_game
 from bot.engine.world.rules import get_ruleset
 from bot.engine.world.state import CLAIM, FORTIFY, REINFORCE, SETUP_PLACE
+from bot.engine.world.turns import reinforcements
 
 from .helpers import board
 

@@ -29,7 +29,6 @@ from bot.engine.world.actions import (
     Trade,
 )
 from bot.engine.world.board import world_map
-from bot.engine.world.combat import defence_dice, max_attack_dice
 from bot.engine.world.common import Event, require
 from bot.engine.world.rules import Options, check_player_count, get_ruleset
 from bot.engine.world.state import (
@@ -43,21 +42,9 @@ from bot.engine.world.state import (
     Player,
     WorldState,
 )
-from bot.engine.world.turns import fortify_targets, must_trade, placeable, reinforcements
 from bot.engine.world.victory import declare_winner, find_winner
 
-__all__ = [
-    "apply",
-    "defence_dice",
-    "fortify_targets",
-    "is_over",
-    "max_attack_dice",
-    "must_trade",
-    "new_game",
-    "placeable",
-    "reinforcements",
-    "to_act",
-]
+__all__ = ["apply", "is_over", "new_game", "to_act"]
 
 NEUTRAL_NAMES = {"allied": "Allied Army", "2016": "Neutral", "1999": "Neutral"}
 
