@@ -127,3 +127,21 @@ def test_free_pick_free_move_is_one_move_to_an_adjacent_territory():
         apply(state, Fortify(0, "Alaska", "Ontario", 1))
     state, _ = apply(state, Fortify(0, "Alaska", "Northwest Territory", 2))
     assert state.current == 1
+
+
+def test_options_that_mean_nothing_together_are_refused():
+    """Missions and headquarters are 3-5 player games (2016 rulebook, Games 1 and 4); the
+    short Capital game exists only with headquarters; unknown values are named."""
+    import pytest
+
+    from bot.engine.errors import RuleError
+    from bot.engine.world.rules import get_ruleset, with_options
+
+    with pytest.raises(RuleError, match="three or more players"):
+        with_options(get_ruleset("allied-army-2p"), headquarters="expert")
+    with pytest.raises(RuleError, match="three or more players"):
+        with_options(get_ruleset("two-player-2016"), missions="us")
+    with pytest.raises(RuleError, match="Capital RISK option"):
+        with_options(get_ruleset("classic-2016"), hq_short=True)
+    with pytest.raises(RuleError, match="must be one of"):
+        with_options(get_ruleset("classic-2016"), card_values="banana")

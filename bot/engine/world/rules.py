@@ -78,6 +78,8 @@ class Options:
                 raise RuleError(f"The {name} option must be a positive number or none.")
         if self.max_armies is not None and self.max_armies < 4:
             raise RuleError("A territory must be allowed at least 4 armies, or attacks stall.")
+        if self.two_player != "none" and (self.headquarters != "none" or self.missions != "none"):
+            raise RuleError("Missions, headquarters and capitals need three or more players.")
         if self.hq_short and self.headquarters != "2016":
             raise RuleError("The short game is a Capital RISK option: choose capital-2016.")
         if not 2 <= self.min_players <= self.max_players <= 6:
