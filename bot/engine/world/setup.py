@@ -157,7 +157,9 @@ def setup_place(state: WorldState, a: Place, rng: Rng, events: list[Event]) -> N
         if limit == 1:
             raise RuleError(f"Place one {kind}army at a time now.")
         raise RuleError(f"Place 1 to {limit} {kind}armies now.")
-    require(cap_room(state, a.territory) != 0, f"{a.territory} already holds the most allowed.")
+    room = cap_room(state, a.territory)
+    if room is not None and a.armies > room:
+        raise RuleError(f"{a.territory} can take only {room} more armies.")
     assert owner is not None
     state.armies[a.territory] += a.armies
     state.players[owner].reserve -= a.armies
