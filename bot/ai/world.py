@@ -49,8 +49,8 @@ def choose_action(state: WorldState, seat: int) -> Action:
         return Claim(seat, _best_claim(state, seat))
     if phase == SETUP_PLACE:
         if state.quota_own:
-            return Place(seat, _front(state, seat), state.quota_own)
-        return Place(seat, _neutral_block(state, seat), state.quota_neutral)
+            return _place_up_to(state, seat, _front(state, seat), state.quota_own)
+        return _place_up_to(state, seat, _neutral_block(state, seat), state.quota_neutral)
     if phase == CHOOSE_CAPITAL:
         return ChooseCapital(seat, _safest(state, seat))
     if phase == REINFORCE:
@@ -90,7 +90,11 @@ def choose_action(state: WorldState, seat: int) -> Action:
 
 
 def _place_all(state: WorldState, seat: int, target: str) -> Place:
-    armies = state.pending
+    return _place_up_to(state, seat, target, state.pending)
+
+
+def _place_up_to(state: WorldState, seat: int, target: str, armies: int) -> Place:
+    """Place `armies` on `target`, or as many as the army cap leaves room for."""
     cap = state.options.max_armies
     if cap is not None:
         armies = min(armies, cap - state.armies[target])
@@ -158,7 +162,7 @@ def _neutral_block(state: WorldState, seat: int) -> str:
     neutral = state.neutral_seat()
     assert neutral is not None
     world = world_map()
-    options = state.territories_of(neutral)
+    options = legal.placeable(state, neutral)
 
     def score(t: str) -> tuple[int, int, str]:
         ours = sum(state.owner[n] == seat for n in world.neighbours[t])

@@ -295,3 +295,28 @@ def test_the_game_ends_when_one_player_alone_holds_their_capital():
     state.owner["Alberta"] = 0
     state, _ = apply(state, EndTurn(0))
     assert state.phase == GAME_OVER and state.winner == 2
+
+
+def test_allied_reinforcements_with_no_room_under_the_cap_are_lost():
+    """Expert 'Armies per territory' with the Allied Army: 'If, because of this rule, you are
+    unable to place some armies, you lose those armies' - the Allied Army's too, at once."""
+    from bot.engine.world.actions import EndAttack
+    from bot.engine.world.rules import get_ruleset, with_options
+    from bot.engine.world.state import ALLIED_ATTACK
+
+    from .helpers import board
+
+    opts = with_options(get_ruleset("allied-army-2p"), max_armies=12)
+    state = board(
+        ruleset="allied-army-2p",
+        players=2,
+        neutral=True,
+        options=opts,
+        owners={"Alaska": 0, "Kamchatka": 2},
+        armies={"Kamchatka": 12},
+        rest_owner=1,
+    )
+    state.allied_pending = 3
+    new, events = apply(state, EndAttack(0))
+    assert new.phase == ALLIED_ATTACK and new.pending == 0
+    assert {"type": "armies_lost", "player": 2, "armies": 3} in events

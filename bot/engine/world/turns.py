@@ -215,6 +215,7 @@ def _start_allied(state: WorldState, events: list[Event]) -> bool:
     state.allied_pending = 0
     state.phase = ALLIED_PLACE if state.pending else ALLIED_ATTACK
     events.append({"type": "allied_turn", "player": state.actor, "armies": state.pending})
+    settle_pending(state, events)  # under the army cap there may be no room at all
     return True
 
 
