@@ -320,7 +320,9 @@ def probe_points(label: np.ndarray, names: list[str], placed: dict, idx: np.ndar
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--data", type=Path, default=Path("/work/shared/data/world"))
+    # The team's shared data sits beside the repository: ../shared/data/world.
+    shared = Path(__file__).resolve().parents[2] / "shared" / "data" / "world"
+    ap.add_argument("--data", type=Path, default=shared)
     args = ap.parse_args()
     world = json.loads((args.data / "world_map.json").read_text())
     anchor_doc = json.loads((args.data / "anchors.json").read_text())
