@@ -201,7 +201,9 @@ class EuropeFamily(EngineFamily):
     def _record(self, action: dict[str, Any]) -> dict[str, Any]:
         record = dict(action)
         if "player" in record:
-            record.setdefault("seat", record.pop("player"))
+            # The service's "player" is the seat of whoever acts: it wins over any "seat"
+            # written into the action, so nobody can act for someone else.
+            record["seat"] = record.pop("player")
         return record
 
     def winner(self, state: Any) -> int | None:

@@ -34,3 +34,19 @@ async def test_europe_refuses_options(service):
 
     with pytest.raises(RuleError, match="no extra options"):
         await service.create(1, CHANNEL, PlayerRef(1, "Red"), "europe", {"x": 1})
+
+
+async def test_a_europe_action_cannot_name_another_seat(service):
+    import pytest
+
+    from bot.engine.errors import RuleError
+
+    await service.create(1, CHANNEL, PlayerRef(1, "Red"), "europe-2p")
+    await service.join(CHANNEL, PlayerRef(2, "Blue"))
+    game = (await service.start(CHANNEL, 1, seed=3)).game
+    bid = {"type": "bid", "amount": 0, "seat": 1}
+    result = await service.act(CHANNEL, 1, bid, version=game.version)
+    assert result.game.state["armies"][0]["bid"] == 0  # recorded for Red, the one acting
+    assert result.game.state["armies"][1]["bid"] is None
+    with pytest.raises(RuleError):
+        await service.act(CHANNEL, 1, bid, version=result.game.version)  # Red already bid
