@@ -48,7 +48,7 @@ from bot.engine.europe import (
     winner,
 )
 from bot.engine.europe.actions import Action
-from bot.engine.europe.board import COLORS, CROWN_CARD_COST, UNIT_COST, board
+from bot.engine.europe.board import COLORS, CROWN_CARD_COST, UNIT_COST, board, is_sea_line
 from bot.engine.europe.orders import castle_cost, unit_costs
 from bot.engine.europe.state import (
     State,
@@ -93,6 +93,72 @@ def _threat(state: State, army: int, tid: str) -> int:
 def _value(tid: str) -> int:
     info = board().territories[tid]
     return 10 + 3 * info.tax + 8 * (info.crowns - 1) if info.city else 2
+
+
+def _open_missions(state: State, army: int) -> set[str]:
+    return {m["id"] for m in state["armies"][army]["missions"] if m["completed_round"] is None}
+
+
+def _mission_have(state: State, army: int, mid: str) -> float:
+    """Progress (0..1) towards a mission, as the engine counts it at a round's end."""
+    key, need = board().missions[mid].check
+    terrs = board().territories
+    mine = [t for t, v in state["territories"].items() if v["owner"] == army]
+    if key == "castles_controlled":
+        have = sum(1 for t in mine if state["territories"][t]["castle"]) + 0.5
+    elif key == "coins_held":
+        have = state["armies"][army]["coins"]
+    elif key == "attacks_won_since_kept":
+        have = 1.0
+    elif key == "territories_controlled":
+        have = len(mine)
+    elif key == "siege_weapons_on_board":
+        have = on_board(state, army)[3] + 0.5
+    elif key == "gold_crown_cities":
+        have = sum(1 for t in mine if terrs[t].gold)
+    elif key == "units_on_board":
+        have = sum(on_board(state, army))
+    else:
+        owned = set(mine)
+        have = sum(
+            1 for a in owned for b in terrs[a].sea if b in owned and a < b and is_sea_line(a, b)
+        )
+    return min(1.0, have / need)
+
+
+def _need(state: State, army: int) -> int:
+    """Crowns still missing to win (large in team play, where crowns do not win)."""
+    rules = ruleset_of(state)
+    target = rules.crowns_to_win.get(len(state["players"]))
+    if target is None:
+        return 99
+    return max(0, target - crowns(state, army))
+
+
+def _leader(state: State, army: int) -> int | None:
+    """The strongest rival player (by crowns), if any."""
+    seat = controller(state, army)
+    best: tuple[int, int] | None = None
+    for i, a in enumerate(state["armies"]):
+        if a["seat"] is None or a["eliminated"] or i == seat or not _enemy(state, army, i):
+            continue
+        key = (crowns(state, i), -i)
+        if best is None or key > best:
+            best = key
+    return None if best is None else -best[1]
+
+
+def _aggression(state: State, army: int) -> float:
+    """How much edge an attack needs: less as rounds pass or the army's box runs empty."""
+    edge = 1.25
+    rnd = state["round"]
+    if rnd >= 8:
+        edge -= 0.1
+    if rnd >= 16:
+        edge -= 0.1
+    if sum(in_reserve(state, army)) <= 10:
+        edge -= 0.1
+    return edge
 
 
 def _pick(units: list[int], n: int, order: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -175,6 +241,10 @@ def _best_expand(state: State, army: int, split: bool) -> tuple[float, Action | 
     seat = controller(state, army)
     assert seat is not None
     best: tuple[float, Action | None] = (0.0, None)
+    aggression = _aggression(state, army)
+    need = _need(state, army) if state["armies"][army]["seat"] is not None else 99
+    leader = _leader(state, army)
+    missions = _open_missions(state, army) if state["armies"][army]["seat"] is not None else set()
     for src in expand_sources(state, army):
         units = list(state["territories"][src]["units"])
         avail = movable(state, army, src, "expand")
@@ -184,13 +254,29 @@ def _best_expand(state: State, army: int, split: bool) -> tuple[float, Action | 
             if t["owner"] is None:
                 need = 2 if board().territories[tgt].city else 1
                 send = min(avail, max(need, avail // 2 if _threat(state, army, src) < 3 else need))
-                options.append((_value(tgt) + 1, tgt, send, False))
+                v = _value(tgt) + 1
+                if "realm" in missions or "sea_lanes" in missions:
+                    v += 3
+                if "gold_crowns" in missions and board().territories[tgt].gold:
+                    v += 10
+                options.append((v, tgt, send, False))
             elif _enemy(state, army, t["owner"]):
-                defence = sum(t["units"]) * (1.6 if t["castle"] else 1.25) + 1
+                edge = aggression + (0.35 if t["castle"] else 0.0)
+                defence = sum(t["units"]) * edge + 1
                 if avail >= defence:
-                    options.append(
-                        (_value(tgt) * 1.5 - sum(t["units"]) / 2, tgt, avail, bool(t["castle"]))
-                    )
+                    v = _value(tgt) * 1.5 - sum(t["units"]) / 2
+                    info = board().territories[tgt]
+                    if info.city:
+                        v += 8 * info.crowns
+                        if need <= info.crowns:
+                            v += 60
+                        elif need <= info.crowns + 1:
+                            v += 15
+                        if t["owner"] == leader:
+                            v += 6 + 4 * max(0, 3 - _need(state, t["owner"]))
+                    if "conqueror" in missions:
+                        v += 6
+                    options.append((v, tgt, avail, bool(t["castle"])))
         options.sort(key=lambda o: (-o[0], o[1]))
         if not options:
             continue
@@ -304,7 +390,10 @@ def _turn(state: State, seat: int, rng: Rng) -> Action:
     turn = state["turn"]
     army = turn["army"]
     if turn["pending_mission"] is not None:
-        return KeepMission(seat, sorted(turn["pending_mission"])[0])
+        return KeepMission(
+            seat,
+            max(sorted(turn["pending_mission"]), key=lambda m: _mission_have(state, army, m)),
+        )
     card = board().cards[turn["card"]]
     candidates: list[Action] = []
     if not turn["bonus_done"] and not turn["free_maneuver"]:

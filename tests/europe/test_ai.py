@@ -55,3 +55,13 @@ def test_choose_action_is_always_legal_for_every_waiting_seat():
                 state, _ = apply(state, choose_action(state, seat, rng))
                 steps += 1
     assert is_over(state)
+
+
+@pytest.mark.parametrize("mode", sorted(m for m, r in RULESETS.items() if not r.teams))
+def test_ai_games_end_by_crowns_or_elimination_not_the_round_limit(mode):
+    """The computer player goes for crowns: fixed seeds finish well before the safety net."""
+    for seed in (1, 5, 7, 12):
+        result = run_demo(mode, seed)
+        assert not any("round limit" in line for line in result.lines), (mode, seed)
+        rounds = [line for line in result.lines if line.startswith("Round ")]
+        assert len(rounds) < RULESETS[mode].round_limit - 5, (mode, seed, len(rounds))
