@@ -138,6 +138,9 @@ def public_line(
         return f"🚩 {who()} captures {e['territory']} from {who('from')}."
     if kind == "moved_in":
         return f"{who()} moves {_plural(e['armies'], 'army')} into {e['target']}."
+    if kind == "resigned":
+        held = _plural(e["territories"], "territory")
+        return f"🏳️ {who()} resigns; their {held} stand abandoned, defended but idle."
     if kind == "eliminated":
         if e.get("reason") == "capital":
             held = _plural(len(e.get("territories", [])), "territory")

@@ -25,6 +25,7 @@ from bot.engine.world.actions import (
     Fortify,
     Occupy,
     Place,
+    Resign,
     Trade,
     action_from_dict,
     action_to_dict,
@@ -142,6 +143,8 @@ def soak(seed: int) -> bool:
         if state.phase == GAME_OVER:
             break
         action = random_action(state, to_act(state)[0], r)
+        if state.phase not in SETUP_PHASES and r.random() < 0.002:
+            action = Resign(r.choice(state.alive_seats()))
         try:
             state, _ = apply(state, action)
         except RuleError as exc:

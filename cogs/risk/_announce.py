@@ -116,7 +116,11 @@ async def post_progress(bot: commands.Bot, game: Game, seat: int) -> None:
     humans = [p for p in state.players if not p.neutral and p.alive]
     chosen = sum(p.capital is not None for p in humans)
     name = state.players[seat].name
-    text = f"🏰 {name} has chosen ({chosen} of {len(humans)})."
+    await post_line(bot, game, f"🏰 {name} has chosen ({chosen} of {len(humans)}).")
+
+
+async def post_line(bot: commands.Bot, game: Game, text: str) -> None:
+    """A short public line in the game's channel, pinging nobody."""
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 

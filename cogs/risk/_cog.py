@@ -406,6 +406,25 @@ class RiskCog(commands.Cog, name="Risk"):
             ephemeral=True,
         )
 
+    @risk.command(name="resign", description="Leave this running game for good.")
+    @app_commands.describe(confirm="True to leave; your territories stay, held by nobody")
+    async def resign(self, interaction: discord.Interaction, confirm: bool) -> None:
+        game, seat = await checks.player_here(self.service, interaction)
+        if not confirm:
+            await interaction.response.send_message(
+                "Nothing changed: you are still in the game.", ephemeral=True
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.act(
+            game.channel_id, interaction.user.id, {"type": "resign"}, version=game.version
+        )
+        await self._after(interaction, game, seat, result)
+        if not announce.needs_post(game.state, result.game.state):
+            # Out of turn: the channel hears it now, not only in the turn's summary.
+            lines = fmt.lines_for(result.game.state, result.events)
+            await announce.post_line(self.bot, result.game, "\n".join(lines))
+
     # ----------------------------------------------------------------------- info
 
     @risk.command(name="status", description="The board, who is to act, cards held.")
@@ -659,7 +678,8 @@ class RiskCog(commands.Cog, name="Risk"):
             ephemeral=True,
         )
         old = before.state
-        if old.phase == CHOOSE_CAPITAL and state.phase == CHOOSE_CAPITAL:
+        picked = any(e["type"] == "capital_chosen" for e in result.events)
+        if picked and state.phase == CHOOSE_CAPITAL:
             await announce.post_progress(self.bot, game, seat)
             return
         if game.id not in self._turn_lines:

@@ -369,7 +369,8 @@ HELP = """\
 `fortify` · `end`
 **Allied Army** (two players) when it is your call: `place` on Allied territories, \
 `attack`/`blitz` from them, `end` to finish its attacks
-**Any time** `defend` (1 or 2 dice when attacked) · `status` · `hand` · `odds` · `rules`
+**Any time** `defend` (1 or 2 dice when attacked) · `resign` (leave for good) · \
+`status` · `hand` · `odds` · `rules`
 Buttons under each message offer the likely next step. Your cards, mission and \
 headquarters come by DM or in replies only you can see; the channel never sees them."""
 

@@ -195,3 +195,26 @@ async def test_turn_messages_attach_the_board_once_a_renderer_exists(discord_, m
     post = [c for c in calls if c.is_followup][-1]
     assert post.files == ["board.png"]
     assert post.body["embeds"][0]["image"]["url"] == "attachment://board.png"
+
+
+async def test_resigning_out_of_turn_and_on_your_turn(discord_):
+    await lobby(discord_)
+    player, game = await current(discord_)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    other = next(u for uid, u in users.items() if uid != player.id)
+    kept = only_reply(await discord_.slash(other, "resign", confirm=False))
+    assert kept.ephemeral and "still in the game" in kept.text
+    calls = await discord_.slash(other, "resign", confirm=True)
+    assert only_reply(calls).ephemeral
+    channel = [c for c in calls if f"/channels/{CHANNEL_ID}/messages" in c.url]
+    assert channel and f"{other.name} resigns" in channel[0].body["content"]
+    after = await discord_.bot.service.game_in(CHANNEL_ID)
+    assert after.state.current == game.state.current  # the player to act goes on
+    refused = only_reply(await discord_.slash(other, "defend", dice=1))
+    assert refused.ephemeral and "eliminated" in refused.text
+    # The player to act resigns too: the last one left wins, and the channel says so.
+    calls = await discord_.slash(player, "resign", confirm=True)
+    final = await discord_.bot.service.get(game.id)
+    assert final.status == "finished"
+    posted = [c for c in calls if f"/channels/{CHANNEL_ID}/messages" in c.url]
+    assert posted and "wins" in json.dumps(posted[-1].body)

@@ -102,6 +102,13 @@ class ChooseCapital(Action):
 
 
 @dataclass(frozen=True)
+class Resign(Action):
+    """Leave a running game for good (open at any time once setup is over)."""
+
+    type: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True)
 class SetDefence(Action):
     """Standing choice, honoured whenever this player defends: roll at most `dice` dice."""
 
@@ -122,6 +129,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Fortify,
         EndTurn,
         ChooseCapital,
+        Resign,
         SetDefence,
     )
 }

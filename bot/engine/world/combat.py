@@ -22,10 +22,11 @@ def max_attack_dice(state: WorldState, source: str) -> int:
 
 
 def defending_player(state: WorldState, target: str) -> int:
-    """Who rolls for `target`: its owner, or for the neutral / Allied Army the other player."""
+    """Who rolls for `target`: its owner, or for the neutral / Allied Army of a two-player
+    game the other player (abandoned lands roll for themselves, as many dice as allowed)."""
     owner = state.owner[target]
     assert owner is not None
-    if not state.players[owner].neutral:
+    if not state.players[owner].neutral or state.options.two_player == "none":
         return owner
     attacker = state.current
     return next(i for i, p in enumerate(state.players) if not p.neutral and i != attacker)

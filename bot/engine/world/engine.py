@@ -25,6 +25,7 @@ from bot.engine.world.actions import (
     Fortify,
     Occupy,
     Place,
+    Resign,
     SetDefence,
     Trade,
 )
@@ -107,6 +108,7 @@ _HANDLERS: dict[type[Action], Handler] = {
     Fortify: turns.fortify,
     EndTurn: turns.end_turn_action,
     SetDefence: _set_defence,
+    Resign: turns.resign,
 }
 
 
@@ -123,10 +125,10 @@ def _check_turn(state: WorldState, action: Action) -> None:
     player = state.players[action.player]
     if player.neutral:
         raise RuleError("The neutral army never acts on its own.")
-    if isinstance(action, SetDefence):
-        return  # a standing choice, open at any time
     if not player.alive:
         raise RuleError("You have been eliminated from this game.")
+    if isinstance(action, SetDefence | Resign):
+        return  # a standing choice, or leaving: open at any time
     waiting = to_act(state)
     if action.player in waiting:
         return

@@ -205,15 +205,21 @@ def choose_capital(state: WorldState, a: ChooseCapital, rng: Rng, events: list[E
     events.append(
         {"type": "capital_chosen", "player": a.player, "private": {"territory": a.territory}}
     )
-    if all(p.capital is not None for p in state.players if not p.neutral):
-        reveal = {str(i): p.capital for i, p in enumerate(state.players) if not p.neutral}
-        events.append({"type": "capitals_revealed", "capitals": reveal})
-        if state.options.headquarters == "2016":
-            world = world_map()
-            state.set_aside = sorted(world.territories.index(t) for t in reveal.values() if t)
-            # Each player starts with their own HQ card in front of them.
-            state.hq_cards = {seat: int(seat) for seat in reveal}
-        start_play(state, rng, events)
+    reveal_if_ready(state, rng, events)
+
+
+def reveal_if_ready(state: WorldState, rng: Rng, events: list[Event]) -> None:
+    """Once every player still in has chosen, all headquarters are shown and play begins."""
+    if waiting_for_capital(state):
+        return
+    reveal = {str(i): p.capital for i, p in enumerate(state.players) if p.capital is not None}
+    events.append({"type": "capitals_revealed", "capitals": reveal})
+    if state.options.headquarters == "2016":
+        world = world_map()
+        state.set_aside = sorted(world.territories.index(t) for t in reveal.values() if t)
+        # Each player starts with their own HQ card in front of them.
+        state.hq_cards = {seat: int(seat) for seat in reveal}
+    start_play(state, rng, events)
 
 
 def waiting_for_capital(state: WorldState) -> list[int]:

@@ -38,6 +38,8 @@ class Player:
     mission: str | None = None
     # Headquarters / capital territory (secret until everyone has chosen).
     capital: str | None = None
+    # Left the game: out, their territories held by an idle "abandoned" army.
+    resigned: bool = False
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.errors import RuleError
 from bot.engine.rng import Rng
 from bot.engine.world import cards as card_rules
-from bot.engine.world.actions import EndAttack, EndTurn, Fortify, Place, Trade
+from bot.engine.world.actions import EndAttack, EndTurn, Fortify, Place, Resign, Trade
 from bot.engine.world.board import world_map
 from bot.engine.world.common import Event, cap_room, check_own, next_player, opponent_of, require
 from bot.engine.world.rules import set_value
@@ -14,9 +14,13 @@ from bot.engine.world.state import (
     ALLIED_PLACE,
     ATTACK,
     CAPITAL_BONUS,
+    CHOOSE_CAPITAL,
+    CLAIM,
     FORTIFY,
     OCCUPY,
     REINFORCE,
+    SETUP_PLACE,
+    Player,
     WorldState,
 )
 from bot.engine.world.victory import declare_winner
@@ -294,6 +298,53 @@ def fortify(state: WorldState, a: Fortify, rng: Rng, events: list[Event]) -> Non
     limit = state.options.fortify_moves
     if limit is not None and state.fortifies_done >= limit:
         end_turn(state, rng, events)
+
+
+ABANDONED = "Abandoned lands"
+
+
+def _abandoned_seat(state: WorldState) -> int:
+    """The idle army that keeps a resigned player's territories (added the first time)."""
+    for seat, p in enumerate(state.players):
+        if p.neutral:
+            return seat
+    state.players.append(Player(name=ABANDONED, neutral=True))
+    return len(state.players) - 1
+
+
+def resign(state: WorldState, a: Resign, rng: Rng, events: list[Event]) -> None:
+    """A player leaves: out of the game, cards to the discard pile, territories kept (armies
+    and all) by an idle army that never attacks nor grows. If it was their move, play goes
+    on with the next player."""
+    require(
+        state.phase not in (CLAIM, SETUP_PLACE),
+        "You can resign once the board is set up; until then the host can cancel the game.",
+    )
+    player = state.players[a.player]
+    player.alive = False
+    player.resigned = True
+    state.discard.extend(player.hand)
+    player.hand = []
+    held = state.territories_of(a.player)
+    if held and len(state.alive_seats()) > 1:
+        keeper = _abandoned_seat(state)
+        for t in held:
+            state.owner[t] = keeper
+    events.append({"type": "resigned", "player": a.player, "territories": len(held)})
+    if len(state.alive_seats()) <= 1:
+        return  # apply declares the last player standing the winner
+    if state.phase == CHOOSE_CAPITAL:
+        from bot.engine.world.setup import reveal_if_ready
+
+        reveal_if_ready(state, rng, events)
+    elif a.player in (state.current, state.actor):
+        if a.player == state.current:
+            events.append({"type": "turn_ended", "player": a.player, "turn": state.turn})
+            state.last_attacks = state.attacks
+        state.actor = None
+        state.occupy = None
+        state.bonus_zone = []
+        pass_turn(state, events)
 
 
 def end_turn_action(state: WorldState, a: EndTurn, rng: Rng, events: list[Event]) -> None:

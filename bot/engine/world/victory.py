@@ -62,9 +62,11 @@ def mission_complete(state: WorldState, seat: int) -> bool:
     held = state.territories_of(seat)
     if mission.startswith("destroy:"):
         target = int(mission.split(":")[1])
-        if target != seat:
+        victim = state.players[target]
+        if target != seat and not victim.resigned:
             # 2016 rules: done even when someone else removes the last of those troops.
-            return not state.players[target].alive
+            return not victim.alive
+        # Your own colour, or one that left the game rather than being destroyed.
         mission = "24"
     if mission == "24":
         return len(held) >= 24
@@ -79,12 +81,16 @@ def mission_complete(state: WorldState, seat: int) -> bool:
     return "1" not in codes or len(complete) > len(named)
 
 
-def hq_needed(state: WorldState) -> int:
-    """Opposing headquarters to hold for a Capital RISK win."""
-    opponents = len(state.players) - 1
-    if state.options.hq_short and len(state.players) in (4, 5):
-        return len(state.players) - 2
-    return opponents
+def hq_needed(state: WorldState, seat: int) -> int:
+    """Opposing headquarters `seat` must hold for a Capital RISK win: all of them, or in the
+    shorter game 2 with 4 players and 3 with 5."""
+    humans = sum(1 for p in state.players if not p.neutral)
+    opposing = sum(
+        1 for i, p in enumerate(state.players) if i != seat and not p.neutral and p.capital
+    )
+    if state.options.hq_short and humans in (4, 5):
+        return min(opposing, humans - 2)
+    return opposing
 
 
 def hq_card_holder(state: WorldState, hq_seat: int) -> int:
@@ -104,7 +110,7 @@ def holds_headquarters(state: WorldState, seat: int) -> bool:
         for i, p in enumerate(state.players)
         if i != seat and p.capital is not None and hq_card_holder(state, i) == seat
     )
-    return taken >= hq_needed(state)
+    return taken >= hq_needed(state, seat)
 
 
 def find_winner(state: WorldState, first: int) -> int | None:
