@@ -114,10 +114,19 @@ def _cmd_odds(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from bot.logs import configure_logging
     from bot.settings import load_settings
 
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        wrong = ", ".join(str(e["loc"][0]) for e in exc.errors())
+        print(
+            f"A setting has a value riskbot cannot use: {wrong}; see .env.example.", file=sys.stderr
+        )
+        return 2
     configure_logging(settings.log_level)
     if settings.discord_token is None or not settings.discord_token.get_secret_value():
         print(

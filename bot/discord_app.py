@@ -27,6 +27,7 @@ class RiskBot(commands.Bot):
         database: Path | str,
         *,
         dev_guild_id: int | None = None,
+        turn_hours: float = 0,
         service: GameService | None = None,
         sync_commands: bool = True,
         **kwargs: object,
@@ -41,6 +42,7 @@ class RiskBot(commands.Bot):
         )
         self.database = Path(database)
         self.dev_guild_id = dev_guild_id
+        self.turn_hours = turn_hours
         self.service: GameService | None = service
         self.sync_commands = sync_commands
 
@@ -79,7 +81,9 @@ class RiskBot(commands.Bot):
 def run_bot(settings: Settings) -> int:
     """Run until stopped; a token Discord refuses ends with one sentence, not a traceback."""
     assert settings.discord_token is not None
-    bot = RiskBot(settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = RiskBot(
+        settings.database, dev_guild_id=settings.dev_guild_id, turn_hours=settings.turn_hours
+    )
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

@@ -16,6 +16,8 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
     database: Path = Field(default=Path("data/riskbot.db"), alias="RISKBOT_DB")
     log_level: str = Field(default="INFO", alias="RISKBOT_LOG_LEVEL")
+    # Hours a game may wait for one player before the computer plays that turn (0: never).
+    turn_hours: float = Field(default=0, ge=0, alias="RISKBOT_TURN_HOURS")
     # Sync slash commands to this one server at start (instant), instead of globally.
     dev_guild_id: int | None = Field(default=None, alias="RISKBOT_DEV_GUILD_ID")
 

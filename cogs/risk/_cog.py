@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.engine.errors import RuleError
 from bot.engine.world import legal
@@ -23,7 +24,7 @@ from bot.engine.world.state import (
     WorldState,
 )
 from bot.narrate import reply_lines
-from bot.service import RUNNING, ActResult, Game, GameService, PlayerRef
+from bot.service import RUNNING, ActResult, Game, GameService, PlayerRef, ServiceError
 from cogs.risk import _announce as announce
 from cogs.risk import _checks as checks
 from cogs.risk import _format as fmt
@@ -34,6 +35,11 @@ from cogs.risk._board import board_file
 from cogs.risk._ui import join_view, next_view, pick_menu, trade_menu
 
 log = logging.getLogger(__name__)
+
+# How often the turn clock looks for games past their time limit.
+CLOCK_MINUTES = 5
+# Safety net for one stand-in turn (a real turn takes a few dozen actions).
+MAX_STAND_IN_ACTIONS = 500
 
 Choice = app_commands.Choice
 DEFAULT_RULESET = "classic-2016" if "classic-2016" in RULESETS else next(iter(RULESETS))
@@ -90,6 +96,60 @@ class RiskCog(commands.Cog, name="Risk"):
         self.service = service
         # Channel narration of each game's turn so far (flushed into the turn's message).
         self._turn_lines: dict[int, list[str]] = {}
+        self.turn_hours: float = getattr(bot, "turn_hours", 0) or 0
+
+    async def cog_load(self) -> None:
+        if self.turn_hours > 0:
+            self._clock.start()
+
+    async def cog_unload(self) -> None:
+        self._clock.cancel()
+
+    @tasks.loop(minutes=CLOCK_MINUTES)
+    async def _clock(self) -> None:
+        try:
+            await self.expire_turns(datetime.now(UTC))
+        except Exception:
+            log.exception("turn clock failed")
+
+    async def expire_turns(self, now: datetime) -> int:
+        """Play, with the computer player, for whoever has kept a game waiting longer than
+        the turn limit, until the game waits for someone else. Returns games moved on."""
+        limit = timedelta(hours=self.turn_hours)
+        moved = 0
+        for game in await self.service.running_games():
+            if game.family.name != "world" or now - game.updated_at < limit:
+                continue
+            try:
+                await self._play_for_the_late(game)
+                moved += 1
+            except (RuleError, ServiceError):
+                log.exception("could not play the late turn of game %d", game.id)
+        return moved
+
+    async def _play_for_the_late(self, game: Game) -> None:
+        before = game
+        late = list(game.to_act)
+        names = ", ".join(game.state.players[s].name for s in late)
+        events: list[dict[str, Any]] = []
+        for seat in late:
+            for _ in range(MAX_STAND_IN_ACTIONS):
+                if game.status != RUNNING or seat not in game.to_act:
+                    break
+                action = game.family.choose_action(game.state, seat)
+                action.pop("player", None)
+                result = await self.service.act_as_seat(game.id, seat, action, version=game.version)
+                game = result.game
+                events += result.events
+        _, notes = await announce.deliver_secrets(self.bot, self.service, game, events, None)
+        if game.id not in self._turn_lines:
+            self._turn_lines[game.id] = await self._recover_turn_lines(before)
+        lines = self._turn_lines.pop(game.id)
+        lines.append(f"⏰ Time ran out for {names}; the computer played for them this time.")
+        lines += fmt.lines_for(game.state, events) + notes
+        self._turn_lines[game.id] = []
+        title = announce.title_for(before.state, game.state)
+        await announce.post_turn(self.bot, self.service, game, lines, title)
 
     # ----------------------------------------------------------------------- autocomplete
 

@@ -218,3 +218,25 @@ async def test_resigning_out_of_turn_and_on_your_turn(discord_):
     assert final.status == "finished"
     posted = [c for c in calls if f"/channels/{CHANNEL_ID}/messages" in c.url]
     assert posted and "wins" in json.dumps(posted[-1].body)
+
+
+async def test_a_player_past_the_turn_limit_gets_a_computer_stand_in(discord_):
+    from datetime import UTC, datetime, timedelta
+
+    await lobby(discord_)
+    player, game = await current(discord_)
+    cog = discord_.bot.get_cog("Risk")
+    cog.turn_hours = 24
+    soon = datetime.now(UTC) + timedelta(hours=23)
+    assert await cog.expire_turns(soon) == 0  # not late yet: nothing moves
+    before = len(discord_.traffic.calls)
+    late = datetime.now(UTC) + timedelta(hours=25)
+    assert await cog.expire_turns(late) == 1
+    after = await discord_.bot.service.game_in(CHANNEL_ID)
+    assert after.state.current != game.state.current and after.version > game.version
+    posted = [
+        c for c in discord_.traffic.calls[before:] if f"/channels/{CHANNEL_ID}/messages" in c.url
+    ]
+    assert posted and f"Time ran out for {player.name}" in json.dumps(posted[-1].body)
+    # Whoever is to act now has a fresh clock.
+    assert await cog.expire_turns(late - timedelta(hours=1)) == 0

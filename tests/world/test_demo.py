@@ -72,3 +72,10 @@ def test_run_with_a_refused_token_exits_with_a_sentence(capsys, monkeypatch, tmp
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "Discord refused the token" in err and "not-a-real-token" not in err
+
+
+def test_run_with_a_bad_setting_names_it(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RISKBOT_TURN_HOURS", "-3")
+    assert main(["run"]) == 2
+    assert "RISKBOT_TURN_HOURS" in capsys.readouterr().err
