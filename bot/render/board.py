@@ -6,42 +6,16 @@ only once everyone has chosen.
 
 from __future__ import annotations
 
-from bot.engine.world.state import (
-    ALLIED_ATTACK,
-    ALLIED_PLACE,
-    ATTACK,
-    CAPITAL_BONUS,
-    CHOOSE_CAPITAL,
-    CLAIM,
-    FORTIFY,
-    GAME_OVER,
-    OCCUPY,
-    REINFORCE,
-    SETUP_PLACE,
-    WorldState,
-)
+from bot.engine.world.state import CHOOSE_CAPITAL, GAME_OVER, PHASE_NAMES, WorldState
 from bot.render.renderer import render_world
 from bot.render.world import BoardView, PlayerInfo
-
-PHASE_TEXT = {
-    CLAIM: "claiming territories",
-    SETUP_PLACE: "placing starting armies",
-    CHOOSE_CAPITAL: "choosing headquarters",
-    REINFORCE: "reinforcing",
-    ATTACK: "attacking",
-    OCCUPY: "moving in",
-    FORTIFY: "fortifying",
-    ALLIED_PLACE: "Allied Army reinforcing",
-    ALLIED_ATTACK: "Allied Army attacking",
-    CAPITAL_BONUS: "placing capital bonus",
-}
 
 
 def phase_text(state: WorldState) -> str:
     if state.phase == GAME_OVER and state.winner is not None:
         return f"{state.players[state.winner].name} wins"
     who = state.players[state.acting].name
-    return f"{who} — {PHASE_TEXT.get(state.phase, state.phase)}"
+    return f"{who} — {PHASE_NAMES.get(state.phase, state.phase)}"
 
 
 def board_view(state: WorldState, title: str | None = None) -> BoardView:

@@ -12,15 +12,12 @@ from bot.engine.world import legal
 from bot.engine.world.board import world_map
 from bot.engine.world.rules import RULESETS, Options
 from bot.engine.world.state import (
-    ALLIED_ATTACK,
     ALLIED_PLACE,
-    ATTACK,
     CAPITAL_BONUS,
     CHOOSE_CAPITAL,
-    CLAIM,
-    FORTIFY,
     GAME_OVER,
     OCCUPY,
+    PHASE_NAMES,
     REINFORCE,
     SETUP_PLACE,
     WorldState,
@@ -38,19 +35,6 @@ NEUTRAL = 0x95A5A6
 NEUTRAL_MARK = "⬜"
 EMPTY_MARK = "▫️"
 
-PHASES = {
-    CLAIM: "claiming territories",
-    SETUP_PLACE: "placing starting armies",
-    REINFORCE: "reinforcing",
-    ATTACK: "attacking",
-    OCCUPY: "moving into a captured territory",
-    FORTIFY: "fortifying",
-    GAME_OVER: "game over",
-    CHOOSE_CAPITAL: "choosing a headquarters in secret",
-    ALLIED_PLACE: "placing the Allied Army's reinforcements",
-    ALLIED_ATTACK: "attacking with the Allied Army",
-    CAPITAL_BONUS: "placing the capital bonus",
-}
 
 # What to type for each kind of step (buttons cover the rest).
 HINTS = {
@@ -136,9 +120,9 @@ def now_line(state: WorldState) -> str:
     """Who the game waits for and doing what, e.g. "🟦 Bob: attacking with the Allied Army"."""
     waiting = targets.waiting(state)
     if not waiting:
-        return PHASES[GAME_OVER]
+        return PHASE_NAMES[GAME_OVER]
     who = ", ".join(f"{mark(s, state)} {state.players[s].name}" for s in waiting)
-    return f"{who}: {PHASES.get(state.phase, state.phase)}"
+    return f"{who}: {PHASE_NAMES.get(state.phase, state.phase)}"
 
 
 def ruleset_label(name: str) -> str:
@@ -247,7 +231,8 @@ def status_embed(game: Game, since: datetime | None) -> discord.Embed:
     lines = []
     if acting is not None:
         name = state.players[acting].name
-        lines.append(f"{mark(acting, state)} **{name}** is {PHASES.get(state.phase, state.phase)}.")
+        doing = PHASE_NAMES.get(state.phase, state.phase)
+        lines.append(f"{mark(acting, state)} **{name}** is {doing}.")
     elif waiting:
         lines.append(f"Now: {now_line(state)}.")
     if waiting:

@@ -22,6 +22,21 @@ ALLIED_PLACE = "allied_place"  # the opponent places the Allied Army's reinforce
 ALLIED_ATTACK = "allied_attack"  # the opponent attacks with the Allied Army
 CAPITAL_BONUS = "capital_bonus"  # expert capitals: place 5 on a fallen player's territories
 
+# What the awaited player is doing, in words (status lines, the board's legend).
+PHASE_NAMES = {
+    CLAIM: "claiming territories",
+    SETUP_PLACE: "placing starting armies",
+    REINFORCE: "reinforcing",
+    ATTACK: "attacking",
+    OCCUPY: "moving into a captured territory",
+    FORTIFY: "fortifying",
+    GAME_OVER: "game over",
+    CHOOSE_CAPITAL: "choosing a headquarters in secret",
+    ALLIED_PLACE: "placing the Allied Army's reinforcements",
+    ALLIED_ATTACK: "attacking with the Allied Army",
+    CAPITAL_BONUS: "placing the capital bonus",
+}
+
 
 @dataclass
 class Player:
