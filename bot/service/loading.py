@@ -17,8 +17,9 @@ def parse_time(text: str) -> datetime:
 
 
 def dump_state(data: dict[str, Any]) -> str:
-    """State JSON that keeps key order: the engine iterates its territory dicts, so a state
-    loaded back with sorted keys would play differently (see the report on canonical JSON)."""
+    """State JSON that keeps key order, so a stored state reads back exactly as it was.
+    (The world engine also restores map order itself; an engine that iterates its dicts
+    must never depend on how its state was stored.)"""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
